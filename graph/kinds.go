@@ -1,0 +1,134 @@
+package graph
+
+import (
+	"strconv"
+	"strings"
+)
+
+// NodeID is a node's stable identity. Code symbols use "path/to/file.go::Name"
+// or "path/to/file.go::Type.Method" (repo-relative, forward slashes); files use
+// their repo-relative path; other kinds use a prefix, see the New*ID helpers.
+type NodeID string
+
+// NodeKind says what a node stands for.
+type NodeKind string
+
+// The node kinds. Code kinds come first; the rest are reasoning and structure.
+const (
+	KindPackage   NodeKind = "package"
+	KindFile      NodeKind = "file"
+	KindFunction  NodeKind = "function"
+	KindMethod    NodeKind = "method"
+	KindType      NodeKind = "type"
+	KindInterface NodeKind = "interface"
+	KindClass     NodeKind = "class"
+	KindModule    NodeKind = "module"
+	KindField     NodeKind = "field"
+	KindConst     NodeKind = "const"
+	KindVar       NodeKind = "var"
+	KindDoc       NodeKind = "doc"       // one heading section of a document
+	KindRationale NodeKind = "rationale" // one memory
+	KindCommit    NodeKind = "commit"
+)
+
+// IsSymbol reports whether k is a code symbol that a query may name.
+func (k NodeKind) IsSymbol() bool {
+	switch k {
+	case KindFunction, KindMethod, KindType, KindInterface, KindClass, KindModule,
+		KindField, KindConst, KindVar:
+		return true
+	}
+	return false
+}
+
+// IsCode reports whether k is part of the code side of the graph: a symbol,
+// a file or a package.
+func (k NodeKind) IsCode() bool {
+	return k.IsSymbol() || k == KindFile || k == KindPackage
+}
+
+// EdgeKind is a set of edge kinds: one pair of nodes may be joined by several.
+type EdgeKind uint8
+
+// The edge kinds.
+const (
+	EdgeContains EdgeKind = 1 << iota // file/package/type → member
+	EdgeCalls
+	EdgeReferences
+	EdgeImports
+	EdgeMotivates // doc/rationale/commit → symbol/file/package
+	EdgeSupersedes
+)
+
+var edgeKindNames = []struct {
+	k    EdgeKind
+	name string
+}{
+	{EdgeContains, "contains"}, {EdgeCalls, "calls"}, {EdgeReferences, "references"},
+	{EdgeImports, "imports"}, {EdgeMotivates, "motivates"}, {EdgeSupersedes, "supersedes"},
+}
+
+// Has reports whether every kind in o is in k.
+func (k EdgeKind) Has(o EdgeKind) bool { return k&o == o && o != 0 }
+
+// String lists the kinds in k joined by "|".
+func (k EdgeKind) String() string {
+	var parts []string
+	for _, n := range edgeKindNames {
+		if k.Has(n.k) {
+			parts = append(parts, n.name)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// Signal says how a motivates edge was found.
+type Signal string
+
+// The signals, strongest first. Strength orders signals for ranking.
+const (
+	SignalMemory   Signal = "memory"
+	SignalNamed    Signal = "named"
+	SignalMember   Signal = "member"
+	SignalPath     Signal = "path"
+	SignalCochange Signal = "cochange"
+	SignalCommit   Signal = "commit"
+	SignalLexical  Signal = "lexical"
+)
+
+var signalOrder = []Signal{
+	SignalMemory, SignalNamed, SignalMember, SignalPath, SignalCochange, SignalCommit, SignalLexical,
+}
+
+// Strength is the signal's rank weight: higher is more trustworthy; an
+// unknown signal is 0.
+func (s Signal) Strength() int {
+	for i, o := range signalOrder {
+		if o == s {
+			return len(signalOrder) - i
+		}
+	}
+	return 0
+}
+
+// FileID is the node ID of a repo-relative file path.
+func FileID(path string) NodeID { return NodeID(path) }
+
+// SymbolID is the stable ID of a symbol declared in path under the dotted
+// name (Name or Type.Method).
+func SymbolID(path, name string) NodeID { return NodeID(path + "::" + name) }
+
+// PackageID is the node ID of a package, by its import path (Go) or module
+// path (other languages).
+func PackageID(importPath string) NodeID { return NodeID("pkg:" + importPath) }
+
+// SectionID is the node ID of the document section starting at line.
+func SectionID(path string, line int) NodeID {
+	return NodeID("doc:" + path + "#L" + strconv.Itoa(line))
+}
+
+// SplitSymbolID splits "path::Name" into its path and name; ok is false for
+// IDs of other shapes.
+func SplitSymbolID(id NodeID) (path, name string, ok bool) {
+	return strings.Cut(string(id), "::")
+}

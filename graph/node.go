@@ -1,0 +1,82 @@
+package graph
+
+// Node is one vertex of the graph. Which fields are set depends on Kind:
+// code symbols use Name, Qualified, Receiver, Signature and Text (the doc
+// comment); doc sections use Name (the heading), HeadingPath and Text (the
+// section body); memories and commits use Attrs for their extra fields.
+type Node struct {
+	ID        NodeID
+	Kind      NodeKind
+	Name      string // identifier, heading text, memory title or commit subject
+	Qualified string // language-qualified name: importpath.Type.Method for Go
+	Path      string // repo-relative file the node lives in
+	Line      int    // 1-based first line; 0 when not applicable
+	EndLine   int
+	Lang      string // source language, "markdown"/"text" for documents
+	Receiver  string // the containing type of a method or field
+	Signature string // one-line declaration text
+	Text      string // doc comment of a symbol, body of a section or memory
+
+	// HeadingPath holds the headings enclosing a section, outermost first,
+	// ending with the section's own heading.
+	HeadingPath []string
+
+	// Attrs holds rarely used, kind-specific values (asset_kind, status,
+	// superseded_by, ...) so that the common fields stay small.
+	Attrs map[string]string
+}
+
+// Attr returns the attribute key, or "" when unset.
+func (n *Node) Attr(key string) string {
+	if n.Attrs == nil {
+		return ""
+	}
+	return n.Attrs[key]
+}
+
+// SetAttr sets the attribute key to value; an empty value removes it.
+func (n *Node) SetAttr(key, value string) {
+	if value == "" {
+		delete(n.Attrs, key)
+		return
+	}
+	if n.Attrs == nil {
+		n.Attrs = make(map[string]string, 2)
+	}
+	n.Attrs[key] = value
+}
+
+// Motivation is one finding that a reasoning node explains a code node: the
+// signal that found it, its score in [0,1], and an optional short detail
+// (the matched name, the commit, ...).
+type Motivation struct {
+	Signal Signal
+	Score  float64
+	Detail string
+}
+
+// Edge is a directed edge between two nodes as callers see it: every kind
+// that joins From to To, and the motivations when Kinds has EdgeMotivates.
+type Edge struct {
+	From, To    NodeID
+	Kinds       EdgeKind
+	Motivations []Motivation
+}
+
+// Best returns the strongest motivation: by signal strength, then score.
+// ok is false when the edge has none.
+func (e Edge) Best() (m Motivation, ok bool) {
+	for i, c := range e.Motivations {
+		if i == 0 || stronger(c, m) {
+			m, ok = c, true
+		}
+	}
+	return m, ok
+}
+
+func stronger(a, b Motivation) bool {
+	if sa, sb := a.Signal.Strength(), b.Signal.Strength(); sa != sb {
+		return sa > sb
+	}
+	return a.Score > b.Score
+}

@@ -1,0 +1,341 @@
+package graph
+
+import (
+	"fmt"
+	"iter"
+)
+
+// Store holds nodes and edges in int-indexed slices with per-node in/out
+// adjacency lists, so that every neighbour lookup costs O(degree). One
+// record per ordered node pair carries a set of edge kinds.
+//
+// A Store is not safe for concurrent mutation. Once built it may be read by
+// any number of goroutines.
+type Store struct {
+	nodes  []Node // a removed node keeps its slot with an empty ID
+	index  map[NodeID]int32
+	byName map[string][]int32 // code symbols by Name
+	edges  []edgeRec          // a removed edge keeps its slot with kinds 0
+	out    [][]int32          // node → indexes into edges
+	in     [][]int32
+	nEdges int
+}
+
+type edgeRec struct {
+	from, to int32
+	kinds    EdgeKind
+	mot      []Motivation
+}
+
+// New returns an empty store.
+func New() *Store {
+	return &Store{index: make(map[NodeID]int32), byName: make(map[string][]int32)}
+}
+
+// NodeCount returns the number of nodes.
+func (s *Store) NodeCount() int { return len(s.index) }
+
+// EdgeCount returns the number of node pairs joined by at least one edge.
+func (s *Store) EdgeCount() int { return s.nEdges }
+
+// AddNode inserts n, or replaces the fields of the node with the same ID and
+// keeps its edges. It returns an error only for an empty ID.
+func (s *Store) AddNode(n Node) error {
+	if n.ID == "" {
+		return fmt.Errorf("add node: empty id (kind %s, name %q)", n.Kind, n.Name)
+	}
+	if i, ok := s.index[n.ID]; ok {
+		s.unindexName(i)
+		s.nodes[i] = n
+		s.indexName(i)
+		return nil
+	}
+	i := int32(len(s.nodes))
+	s.nodes = append(s.nodes, n)
+	s.out = append(s.out, nil)
+	s.in = append(s.in, nil)
+	s.index[n.ID] = i
+	s.indexName(i)
+	return nil
+}
+
+func (s *Store) indexName(i int32) {
+	n := &s.nodes[i]
+	if n.Kind.IsSymbol() && n.Name != "" {
+		s.byName[n.Name] = append(s.byName[n.Name], i)
+	}
+}
+
+func (s *Store) unindexName(i int32) {
+	n := &s.nodes[i]
+	list := s.byName[n.Name]
+	for j, k := range list {
+		if k == i {
+			list[j] = list[len(list)-1]
+			list = list[:len(list)-1]
+			break
+		}
+	}
+	if len(list) == 0 {
+		delete(s.byName, n.Name)
+	} else {
+		s.byName[n.Name] = list
+	}
+}
+
+// Node returns the node with the given ID. The caller must not modify it
+// except through the store.
+func (s *Store) Node(id NodeID) (*Node, bool) {
+	i, ok := s.index[id]
+	if !ok {
+		return nil, false
+	}
+	return &s.nodes[i], true
+}
+
+// Has reports whether the store holds a node with the given ID.
+func (s *Store) Has(id NodeID) bool {
+	_, ok := s.index[id]
+	return ok
+}
+
+// Nodes yields every node, in insertion order.
+func (s *Store) Nodes() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for i := range s.nodes {
+			if s.nodes[i].ID != "" && !yield(&s.nodes[i]) {
+				return
+			}
+		}
+	}
+}
+
+// ByName returns the code symbols whose Name is name.
+func (s *Store) ByName(name string) []*Node {
+	list := s.byName[name]
+	out := make([]*Node, len(list))
+	for j, i := range list {
+		out[j] = &s.nodes[i]
+	}
+	return out
+}
+
+// Names yields every distinct symbol name with the number of symbols that
+// carry it.
+func (s *Store) Names() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for name, list := range s.byName {
+			if !yield(name, len(list)) {
+				return
+			}
+		}
+	}
+}
+
+// RemoveNode deletes the node and every edge that touches it. Removing an
+// unknown node is not an error.
+func (s *Store) RemoveNode(id NodeID) {
+	i, ok := s.index[id]
+	if !ok {
+		return
+	}
+	for len(s.out[i]) > 0 {
+		s.dropEdge(s.out[i][0])
+	}
+	for len(s.in[i]) > 0 {
+		s.dropEdge(s.in[i][0])
+	}
+	s.unindexName(i)
+	delete(s.index, id)
+	s.nodes[i] = Node{}
+}
+
+// AddEdge joins from to to with the kinds in k, adding them to any kinds the
+// pair already has. Both nodes must exist.
+func (s *Store) AddEdge(from, to NodeID, k EdgeKind) error {
+	e, err := s.edgeFor(from, to)
+	if err != nil {
+		return err
+	}
+	s.edges[e].kinds |= k
+	return nil
+}
+
+// AddMotivation records that from motivates to through m. A motivation with
+// the same signal as an existing one keeps the higher score.
+func (s *Store) AddMotivation(from, to NodeID, m Motivation) error {
+	e, err := s.edgeFor(from, to)
+	if err != nil {
+		return err
+	}
+	r := &s.edges[e]
+	r.kinds |= EdgeMotivates
+	for j := range r.mot {
+		if r.mot[j].Signal == m.Signal {
+			if m.Score > r.mot[j].Score {
+				r.mot[j] = m
+			}
+			return nil
+		}
+	}
+	r.mot = append(r.mot, m)
+	return nil
+}
+
+// edgeFor returns the record joining from to to, creating an empty one.
+func (s *Store) edgeFor(from, to NodeID) (int32, error) {
+	fi, ok := s.index[from]
+	if !ok {
+		return 0, fmt.Errorf("edge %s -> %s: %w: %s", from, to, ErrNotFound, from)
+	}
+	ti, ok := s.index[to]
+	if !ok {
+		return 0, fmt.Errorf("edge %s -> %s: %w: %s", from, to, ErrNotFound, to)
+	}
+	if e, ok := s.find(fi, ti); ok {
+		return e, nil
+	}
+	e := int32(len(s.edges))
+	s.edges = append(s.edges, edgeRec{from: fi, to: ti})
+	s.out[fi] = append(s.out[fi], e)
+	s.in[ti] = append(s.in[ti], e)
+	s.nEdges++
+	return e, nil
+}
+
+func (s *Store) find(fi, ti int32) (int32, bool) {
+	// Scan the shorter of the two lists.
+	list, self := s.out[fi], func(r *edgeRec) bool { return r.to == ti }
+	if len(s.in[ti]) < len(list) {
+		list, self = s.in[ti], func(r *edgeRec) bool { return r.from == fi }
+	}
+	for _, e := range list {
+		if self(&s.edges[e]) {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// RemoveEdge removes the kinds in k from the pair; the pair's record goes
+// when no kind is left. Removing EdgeMotivates also drops the motivations.
+func (s *Store) RemoveEdge(from, to NodeID, k EdgeKind) {
+	fi, ok1 := s.index[from]
+	ti, ok2 := s.index[to]
+	if !ok1 || !ok2 {
+		return
+	}
+	e, ok := s.find(fi, ti)
+	if !ok {
+		return
+	}
+	r := &s.edges[e]
+	r.kinds &^= k
+	if k.Has(EdgeMotivates) {
+		r.mot = nil
+	}
+	if r.kinds == 0 {
+		s.dropEdge(e)
+	}
+}
+
+func (s *Store) dropEdge(e int32) {
+	r := &s.edges[e]
+	s.out[r.from] = without(s.out[r.from], e)
+	s.in[r.to] = without(s.in[r.to], e)
+	*r = edgeRec{}
+	s.nEdges--
+}
+
+func without(list []int32, e int32) []int32 {
+	for j, k := range list {
+		if k == e {
+			list[j] = list[len(list)-1]
+			return list[:len(list)-1]
+		}
+	}
+	return list
+}
+
+// EdgeBetween returns the edge from from to to, if any.
+func (s *Store) EdgeBetween(from, to NodeID) (Edge, bool) {
+	fi, ok1 := s.index[from]
+	ti, ok2 := s.index[to]
+	if !ok1 || !ok2 {
+		return Edge{}, false
+	}
+	e, ok := s.find(fi, ti)
+	if !ok {
+		return Edge{}, false
+	}
+	return s.edge(e), true
+}
+
+func (s *Store) edge(e int32) Edge {
+	r := &s.edges[e]
+	return Edge{From: s.nodes[r.from].ID, To: s.nodes[r.to].ID, Kinds: r.kinds, Motivations: r.mot}
+}
+
+// In returns the edges into id that have any kind in k.
+func (s *Store) In(id NodeID, k EdgeKind) []Edge { return s.adjacent(s.in, id, k) }
+
+// Out returns the edges out of id that have any kind in k.
+func (s *Store) Out(id NodeID, k EdgeKind) []Edge { return s.adjacent(s.out, id, k) }
+
+func (s *Store) adjacent(lists [][]int32, id NodeID, k EdgeKind) []Edge {
+	i, ok := s.index[id]
+	if !ok {
+		return nil
+	}
+	var out []Edge
+	for _, e := range lists[i] {
+		if s.edges[e].kinds&k != 0 {
+			out = append(out, s.edge(e))
+		}
+	}
+	return out
+}
+
+// Edges yields every edge.
+func (s *Store) Edges() iter.Seq[Edge] {
+	return func(yield func(Edge) bool) {
+		for e := range s.edges {
+			if s.edges[e].kinds != 0 && !yield(s.edge(int32(e))) {
+				return
+			}
+		}
+	}
+}
+
+// Container returns the node that contains id, preferring a symbol (the
+// type of a method or field) over a file over a package, so that following
+// Container walks method → type → file → package.
+func (s *Store) Container(id NodeID) (*Node, bool) {
+	i, ok := s.index[id]
+	if !ok {
+		return nil, false
+	}
+	var best *Node
+	for _, e := range s.in[i] {
+		r := &s.edges[e]
+		if !r.kinds.Has(EdgeContains) {
+			continue
+		}
+		if c := &s.nodes[r.from]; best == nil || containerRank(c.Kind) > containerRank(best.Kind) {
+			best = c
+		}
+	}
+	return best, best != nil
+}
+
+func containerRank(k NodeKind) int {
+	switch {
+	case k.IsSymbol():
+		return 3
+	case k == KindFile:
+		return 2
+	case k == KindPackage:
+		return 1
+	}
+	return 0
+}

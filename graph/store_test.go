@@ -1,0 +1,198 @@
+package graph
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	dgraph "github.com/dominikbraun/graph"
+)
+
+// newTestStore builds a small graph and checks the store's invariants when
+// the test ends.
+func newTestStore(t *testing.T) *Store {
+	t.Helper()
+	s := New()
+	for _, n := range []Node{
+		{ID: PackageID("example.com/p"), Kind: KindPackage, Name: "p"},
+		{ID: "p/a.go", Kind: KindFile, Path: "p/a.go"},
+		{ID: "p/a.go::T", Kind: KindType, Name: "T"},
+		{ID: "p/a.go::T.M", Kind: KindMethod, Name: "M", Receiver: "T"},
+		{ID: "p/a.go::F", Kind: KindFunction, Name: "F"},
+		{ID: SectionID("docs/d.md", 3), Kind: KindDoc, Name: "Decision"},
+	} {
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(s.AddEdge(PackageID("example.com/p"), "p/a.go", EdgeContains))
+	must(s.AddEdge("p/a.go", "p/a.go::T", EdgeContains))
+	must(s.AddEdge("p/a.go", "p/a.go::F", EdgeContains))
+	must(s.AddEdge("p/a.go", "p/a.go::T.M", EdgeContains))
+	must(s.AddEdge("p/a.go::T", "p/a.go::T.M", EdgeContains))
+	must(s.AddEdge("p/a.go::F", "p/a.go::T.M", EdgeCalls))
+	must(s.AddMotivation(SectionID("docs/d.md", 3), "p/a.go::T", Motivation{Signal: SignalNamed, Score: 0.5}))
+	must(s.AddMotivation(SectionID("docs/d.md", 3), "p/a.go::T", Motivation{Signal: SignalLexical, Score: 0.2}))
+	must(s.AddMotivation(SectionID("docs/d.md", 3), "p/a.go::T", Motivation{Signal: SignalNamed, Score: 0.9}))
+	t.Cleanup(func() { checkInvariants(t, s) })
+	return s
+}
+
+// checkInvariants verifies that adjacency lists and edge records agree.
+func checkInvariants(t *testing.T, s *Store) {
+	t.Helper()
+	live := 0
+	for e, r := range s.edges {
+		if r.kinds == 0 {
+			continue
+		}
+		live++
+		if !contains(s.out[r.from], int32(e)) || !contains(s.in[r.to], int32(e)) {
+			t.Errorf("edge %d (%d->%d) missing from adjacency", e, r.from, r.to)
+		}
+	}
+	if live != s.nEdges {
+		t.Errorf("live edges %d, counted %d", live, s.nEdges)
+	}
+	for id, i := range s.index {
+		if s.nodes[i].ID != id {
+			t.Errorf("index %s points at %q", id, s.nodes[i].ID)
+		}
+	}
+}
+
+func contains(list []int32, e int32) bool {
+	for _, k := range list {
+		if k == e {
+			return true
+		}
+	}
+	return false
+}
+
+func TestStoreEdges(t *testing.T) {
+	s := newTestStore(t)
+	tests := []struct {
+		name  string
+		id    NodeID
+		kinds EdgeKind
+		in    bool
+		want  int
+	}{
+		{"method contained by file and type", "p/a.go::T.M", EdgeContains, true, 2},
+		{"method called once", "p/a.go::T.M", EdgeCalls, true, 1},
+		{"type motivated once", "p/a.go::T", EdgeMotivates, true, 1},
+		{"file contains three", "p/a.go", EdgeContains, false, 3},
+		{"unknown node", "nope", EdgeContains, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := s.Out(tt.id, tt.kinds)
+			if tt.in {
+				got = s.In(tt.id, tt.kinds)
+			}
+			if len(got) != tt.want {
+				t.Errorf("got %d edges, want %d: %+v", len(got), tt.want, got)
+			}
+		})
+	}
+	e, _ := s.EdgeBetween(SectionID("docs/d.md", 3), "p/a.go::T")
+	if len(e.Motivations) != 2 {
+		t.Fatalf("motivations = %+v, want named and lexical", e.Motivations)
+	}
+	if best, _ := e.Best(); best.Signal != SignalNamed || best.Score != 0.9 {
+		t.Errorf("best = %+v, want named 0.9", best)
+	}
+}
+
+func TestContainerChain(t *testing.T) {
+	s := newTestStore(t)
+	var chain []NodeID
+	for id := NodeID("p/a.go::T.M"); ; {
+		c, ok := s.Container(id)
+		if !ok {
+			break
+		}
+		chain = append(chain, c.ID)
+		id = c.ID
+	}
+	want := []NodeID{"p/a.go::T", "p/a.go", PackageID("example.com/p")}
+	if len(chain) != len(want) {
+		t.Fatalf("chain = %v, want %v", chain, want)
+	}
+	for i := range want {
+		if chain[i] != want[i] {
+			t.Fatalf("chain = %v, want %v", chain, want)
+		}
+	}
+}
+
+func TestRemoveNode(t *testing.T) {
+	s := newTestStore(t)
+	s.RemoveNode("p/a.go::T")
+	if s.Has("p/a.go::T") || len(s.ByName("T")) != 0 {
+		t.Fatal("type still present")
+	}
+	if got := s.In("p/a.go::T.M", EdgeContains); len(got) != 1 {
+		t.Errorf("method keeps %d contains edges, want 1 (file)", len(got))
+	}
+	if s.EdgeCount() != 4 {
+		t.Errorf("edges = %d, want 4", s.EdgeCount())
+	}
+	s.RemoveEdge("p/a.go::F", "p/a.go::T.M", EdgeCalls)
+	if _, ok := s.EdgeBetween("p/a.go::F", "p/a.go::T.M"); ok {
+		t.Error("calls edge survived RemoveEdge")
+	}
+}
+
+func TestSaveLoad(t *testing.T) {
+	s := newTestStore(t)
+	s.RemoveNode("p/a.go::F") // leaves holes that Save must compact
+	var buf bytes.Buffer
+	if err := s.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	got, err := Load(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { checkInvariants(t, got) })
+	if got.NodeCount() != s.NodeCount() || got.EdgeCount() != s.EdgeCount() {
+		t.Fatalf("loaded %d nodes %d edges, want %d %d", got.NodeCount(), got.EdgeCount(), s.NodeCount(), s.EdgeCount())
+	}
+	if m := got.In("p/a.go::T", EdgeMotivates); len(m) != 1 || len(m[0].Motivations) != 2 {
+		t.Errorf("motivations lost: %+v", m)
+	}
+	if _, err := Load(bytes.NewReader(data[:len(data)/2])); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("truncated snapshot: err = %v, want ErrCorrupt", err)
+	}
+}
+
+func TestLib(t *testing.T) {
+	s := newTestStore(t)
+	g := s.Lib()
+	var seen []NodeID
+	err := dgraph.BFS(g, PackageID("example.com/p"), func(id NodeID) bool {
+		seen = append(seen, id)
+		return false
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 5 {
+		t.Errorf("BFS from package reached %v, want 5 nodes", seen)
+	}
+	if err := g.AddEdge("p/a.go::T.M", "p/a.go::F"); err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := s.EdgeBetween("p/a.go::T.M", "p/a.go::F"); !ok || !e.Kinds.Has(EdgeReferences) {
+		t.Errorf("edge added through Lib = %+v, %v", e, ok)
+	}
+}
