@@ -13,6 +13,7 @@ type Node struct {
 	Line      int    // 1-based first line; 0 when not applicable
 	EndLine   int
 	Lang      string // source language, "markdown"/"text" for documents
+	Package   string // the declared package (Go) or module name of a symbol
 	Receiver  string // the containing type of a method or field
 	Signature string // one-line declaration text
 	Text      string // doc comment of a symbol, body of a section or memory

@@ -1,0 +1,11 @@
+// Package query answers "why does this exist?" from a built graph. A query
+// is a small pipeline, each step a plain function:
+//
+//	Parse    text → Query (a qualified name or suffix, or a stable ID)
+//	Resolve  Query → one symbol, or candidates when ambiguous
+//	Walk     symbol → the motivates edges into it and into its containers
+//	Rank     entries → ordered by one formula, cut at the limit
+//	Render   Answer → text, JSON or TOON
+//
+// The CLI and the MCP server both call Why, so neither re-implements it.
+package query

@@ -1,0 +1,90 @@
+package query
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/toon-format/toon-go"
+)
+
+// Format is an output format of an answer.
+type Format string
+
+// The output formats.
+const (
+	FormatText Format = "text"
+	FormatJSON Format = "json"
+	FormatTOON Format = "toon"
+)
+
+// RenderOptions shape text output; JSON and TOON ignore them.
+type RenderOptions struct {
+	Color bool // ANSI colour; the caller decides (a TTY, NO_COLOR unset)
+}
+
+// Render writes a in format f.
+func Render(w io.Writer, a *Answer, f Format, o RenderOptions) error {
+	switch f {
+	case FormatJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(a)
+	case FormatTOON:
+		s, err := toon.MarshalString(a, toon.WithLengthMarkers(true))
+		if err != nil {
+			return fmt.Errorf("encode toon: %w", err)
+		}
+		_, err = io.WriteString(w, s+"\n")
+		return err
+	case FormatText, "":
+		return renderText(w, a, o)
+	}
+	return fmt.Errorf("unknown format %q", f)
+}
+
+// ANSI styles for text output.
+const (
+	ansiBold  = "\x1b[1m"
+	ansiDim   = "\x1b[2m"
+	ansiCyan  = "\x1b[36m"
+	ansiReset = "\x1b[0m"
+)
+
+func renderText(w io.Writer, a *Answer, o RenderOptions) error {
+	style := func(code, s string) string {
+		if !o.Color || s == "" {
+			return s
+		}
+		return code + s + ansiReset
+	}
+	var b strings.Builder
+	switch {
+	case a.Symbol != nil:
+		fmt.Fprintf(&b, "%s  %s\n", style(ansiBold, a.Symbol.Qualified),
+			style(ansiDim, fmt.Sprintf("(%s, %s:%d)", a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)))
+	case len(a.Candidates) > 0:
+		fmt.Fprintf(&b, "%s\n", a.Note)
+		for _, c := range a.Candidates {
+			fmt.Fprintf(&b, "  %-10s %s  %s\n", c.Kind, c.Qualified, style(ansiDim, fmt.Sprintf("%s  %s:%d", c.ID, c.Path, c.Line)))
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	for i, e := range a.Rationale {
+		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s\n", i+1, style(ansiCyan, e.Signal),
+			fmt.Sprintf("%s:%d", e.Path, e.Line), style(ansiBold, "§ "+e.Section))
+		if e.Text != "" {
+			fmt.Fprintf(&b, "    %s\n", e.Text)
+		}
+		if e.Via != "" {
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "via "+e.Via))
+		}
+	}
+	if a.Note != "" {
+		fmt.Fprintf(&b, "\n%s\n", a.Note)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,126 @@
+package query
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Options shape a why answer.
+type Options struct {
+	Limit int // entries at most; 0 means DefaultLimit
+}
+
+// DefaultLimit is the number of entries a why answer keeps by default.
+const DefaultLimit = 10
+
+// excerptLen bounds an entry's text in runes: enough for the paragraph that
+// names the symbol, short enough that ten entries stay readable.
+const excerptLen = 280
+
+// Why answers a query against s. Ambiguous and unknown queries return an
+// Answer (with candidates or suggestions in Note) together with
+// ErrAmbiguous or ErrUnknown; a malformed query returns ErrBadQuery.
+func Why(s *graph.Store, text string, opts Options) (*Answer, error) {
+	a := &Answer{Query: text, Candidates: []SymbolRef{}, Rationale: []Entry{}}
+	q, err := Parse(text)
+	if err != nil {
+		a.Note = err.Error()
+		return a, err
+	}
+	n, cands, err := Resolve(s, q)
+	switch {
+	case errors.Is(err, ErrAmbiguous):
+		for _, c := range cands {
+			a.Candidates = append(a.Candidates, refOf(c))
+		}
+		a.Note = fmt.Sprintf("%q matches %d symbols; ask again with one of the qualified names or IDs", text, len(cands))
+		return a, err
+	case errors.Is(err, ErrUnknown):
+		a.Note = unknownNote(s, q)
+		return a, err
+	}
+	ref := refOf(n)
+	a.Symbol = &ref
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	for _, h := range Rank(Walk(s, n), limit) {
+		a.Rationale = append(a.Rationale, entryOf(h))
+	}
+	a.Count = len(a.Rationale)
+	if a.Count == 0 {
+		a.Note = fmt.Sprintf("no document explains %s yet; write its reasoning down in a design doc or ADR that names it (for example `%s`), then run gortex index", ref.Qualified, displayName(n))
+	}
+	return a, nil
+}
+
+func unknownNote(s *graph.Store, q Query) string {
+	if q.ID != "" {
+		return fmt.Sprintf("no symbol has the ID %q", q.ID)
+	}
+	note := fmt.Sprintf("no symbol matches %q", q.Raw)
+	if sug := Suggest(s, q.Last(), 5); len(sug) > 0 {
+		note += "; did you mean " + strings.Join(sug, ", ") + "?"
+	}
+	return note
+}
+
+// displayName is how a document would name the symbol: Type.Method or Name.
+func displayName(n *graph.Node) string {
+	if n.Receiver != "" {
+		return n.Receiver + "." + n.Name
+	}
+	return n.Name
+}
+
+func entryOf(h hit) Entry {
+	src := h.source
+	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(h.mot.Signal),
+		Score: round3(h.mot.Score), Path: src.Path, Section: src.Name, Line: src.Line,
+		Text: excerpt(src.Text, h.mot.Detail), Rank: round3(rankOf(h))}
+	if h.via != nil {
+		e.Via = string(h.via.ID)
+	}
+	return e
+}
+
+func entryKind(k graph.NodeKind) string {
+	switch k {
+	case graph.KindRationale:
+		return "rationale"
+	case graph.KindCommit:
+		return "commit"
+	}
+	return "content"
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// excerpt returns the paragraph of text that mentions detail (the first
+// paragraph when none does), whitespace collapsed, cut to excerptLen runes.
+func excerpt(text, detail string) string {
+	paras := strings.Split(text, "\n\n")
+	pick := ""
+	for _, p := range paras {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if pick == "" {
+			pick = p
+		}
+		if detail != "" && strings.Contains(p, detail) {
+			pick = p
+			break
+		}
+	}
+	out := strings.Join(strings.Fields(pick), " ")
+	if r := []rune(out); len(r) > excerptLen {
+		out = strings.TrimSpace(string(r[:excerptLen-1])) + "…"
+	}
+	return out
+}

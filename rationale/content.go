@@ -1,0 +1,150 @@
+package rationale
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/mapping"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// ContentIndex is the Bleve full-text index of reasoning nodes (document
+// sections now; memories and commits join it with their own kind). The
+// caller must Close it.
+type ContentIndex struct {
+	idx bleve.Index
+}
+
+// contentDoc is what Bleve stores for one node.
+type contentDoc struct {
+	Kind    string `json:"kind"`
+	Path    string `json:"path"`
+	Heading string `json:"heading"`
+	Text    string `json:"text"`
+}
+
+func contentMapping() mapping.IndexMapping {
+	text := bleve.NewTextFieldMapping()
+	text.Analyzer = en.AnalyzerName // stemming and English stop words
+	text.Store = false
+	kw := bleve.NewTextFieldMapping()
+	kw.Analyzer = keyword.Name
+	kw.Store = false
+	doc := bleve.NewDocumentMapping()
+	doc.AddFieldMappingsAt("heading", text)
+	doc.AddFieldMappingsAt("text", text)
+	doc.AddFieldMappingsAt("kind", kw)
+	doc.AddFieldMappingsAt("path", kw)
+	m := bleve.NewIndexMapping()
+	m.DefaultMapping = doc
+	m.DefaultAnalyzer = en.AnalyzerName
+	return m
+}
+
+// CreateContentIndex makes a new, empty index in dir, which must not exist.
+func CreateContentIndex(dir string) (*ContentIndex, error) {
+	idx, err := bleve.New(dir, contentMapping())
+	if err != nil {
+		return nil, fmt.Errorf("create content index %s: %w", dir, err)
+	}
+	return &ContentIndex{idx: idx}, nil
+}
+
+// OpenContentIndex opens the index in dir.
+func OpenContentIndex(dir string) (*ContentIndex, error) {
+	idx, err := bleve.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open content index %s: %w", dir, err)
+	}
+	return &ContentIndex{idx: idx}, nil
+}
+
+// Close releases the index.
+func (c *ContentIndex) Close() error { return c.idx.Close() }
+
+// Update removes the nodes with the given IDs and indexes the given nodes,
+// in batches.
+func (c *ContentIndex) Update(ctx context.Context, remove []graph.NodeID, add []*graph.Node) error {
+	const batchSize = 500
+	b := c.idx.NewBatch()
+	flush := func() error {
+		if b.Size() == 0 {
+			return nil
+		}
+		if err := c.idx.Batch(b); err != nil {
+			return fmt.Errorf("index content batch: %w", err)
+		}
+		b.Reset()
+		return ctx.Err()
+	}
+	for _, id := range remove {
+		b.Delete(string(id))
+	}
+	for _, n := range add {
+		doc := contentDoc{Kind: string(n.Kind), Path: n.Path, Heading: n.Name, Text: n.Text}
+		if err := b.Index(string(n.ID), doc); err != nil {
+			return fmt.Errorf("index %s: %w", n.ID, err)
+		}
+		if b.Size() >= batchSize {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}
+
+// Hit is one search result.
+type Hit struct {
+	ID    graph.NodeID
+	Score float64
+}
+
+// Search runs a match query over headings and text and returns the best
+// limit hits, best first.
+func (c *ContentIndex) Search(ctx context.Context, text string, limit int) ([]Hit, error) {
+	heading := bleve.NewMatchQuery(text)
+	heading.SetField("heading")
+	heading.SetBoost(1.5) // a heading is a section's own summary
+	body := bleve.NewMatchQuery(text)
+	body.SetField("text")
+	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(heading, body), limit, 0, false)
+	res, err := c.idx.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("search %q: %w", text, err)
+	}
+	hits := make([]Hit, len(res.Hits))
+	for i, h := range res.Hits {
+		hits[i] = Hit{ID: graph.NodeID(h.ID), Score: h.Score}
+	}
+	return hits, nil
+}
+
+// Count returns the number of indexed nodes.
+func (c *ContentIndex) Count() (uint64, error) { return c.idx.DocCount() }
+
+// ContentIndexer maintains the content index of an index directory; it is
+// what the indexer calls after every build or update.
+type ContentIndexer struct{}
+
+// UpdateContent creates the index in dir (create) or opens it, then removes
+// and adds the given nodes.
+func (ContentIndexer) UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error {
+	open := OpenContentIndex
+	if create {
+		open = CreateContentIndex
+	}
+	c, err := open(dir)
+	if err != nil {
+		return err
+	}
+	if err := c.Update(ctx, remove, add); err != nil {
+		c.Close()
+		return err
+	}
+	return c.Close()
+}

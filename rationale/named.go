@@ -1,0 +1,155 @@
+package rationale
+
+import (
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Scores of the named signal by how the name was written. A qualified or
+// Type.Method form leaves no doubt; a bare name in a code span is meant as
+// code; a bare name in prose is the weakest form.
+const (
+	scoreQualified = 1.0
+	scoreDotted    = 0.9
+	scoreBareCode  = 0.8
+	scoreBareProse = 0.6
+	headingBonus   = 0.1
+)
+
+// maxShared bounds how many symbols one bare name may link to. A name
+// carried by more symbols ("String", "Error", "Close" in the Go tree) names
+// none of them in particular, and linking it to all would add thousands of
+// edges that carry no reasoning.
+const maxShared = 32
+
+// namedMatch is one symbol a section names, with the best score seen.
+type namedMatch struct {
+	score  float64
+	detail string
+}
+
+// linkNamed adds a named motivation from the section to every symbol its
+// heading or text names. It returns the number of symbols linked.
+func linkNamed(s *graph.Store, sec *graph.Node) int {
+	ms := scanMentions(sec.Name, true, nil)
+	ms = scanMentions(sec.Text, false, ms)
+	found := make(map[graph.NodeID]namedMatch)
+	add := func(n *graph.Node, score float64, m mention) {
+		if m.heading {
+			score = min(1, score+headingBonus)
+		}
+		if cur, ok := found[n.ID]; !ok || score > cur.score {
+			found[n.ID] = namedMatch{score, m.text()}
+		}
+	}
+	for _, m := range ms {
+		resolveMention(s, m, add)
+	}
+	for id, f := range found {
+		// Both nodes exist: the section is being linked and id came from the store.
+		_ = s.AddMotivation(sec.ID, id, graph.Motivation{Signal: graph.SignalNamed, Score: f.score, Detail: f.detail})
+	}
+	return len(found)
+}
+
+// resolveMention calls add for each symbol the mention names.
+func resolveMention(s *graph.Store, m mention, add func(*graph.Node, float64, mention)) {
+	if m.prefix != "" {
+		resolveQualified(s, m, add)
+		return
+	}
+	n := len(m.parts)
+	if n >= 2 && resolveDotted(s, m, add) {
+		return
+	}
+	// A qualifier that is no type or package ("b.IsActive()" on a variable)
+	// still names its last identifier.
+	resolveBare(s, m.parts[n-1], m, add)
+}
+
+// resolveQualified handles "import/path/pkg.Name" and "import/path/pkg.Type.Method".
+func resolveQualified(s *graph.Store, m mention, add func(*graph.Node, float64, mention)) {
+	chain := m.parts[1:]
+	if len(chain) == 0 {
+		return
+	}
+	q := m.prefix + "." + strings.Join(chain, ".")
+	for _, c := range s.ByName(chain[len(chain)-1]) {
+		if c.Qualified == q || strings.HasSuffix(c.Qualified, "/"+q) {
+			add(c, scoreQualified, m)
+			if len(chain) == 2 {
+				addReceiver(s, c, m, add)
+			}
+		}
+	}
+}
+
+// resolveDotted handles "Type.Method", "pkg.Name" and "pkg.Type.Method".
+// It reports whether the qualifier matched anything.
+func resolveDotted(s *graph.Store, m mention, add func(*graph.Node, float64, mention)) bool {
+	n := len(m.parts)
+	x, y := m.parts[n-2], m.parts[n-1]
+	pkg := ""
+	if n >= 3 {
+		pkg = m.parts[n-3]
+	}
+	var hits []*graph.Node
+	for _, c := range s.ByName(y) {
+		switch {
+		case c.Receiver == x && (pkg == "" || c.Package == pkg):
+			hits = append(hits, c)
+		case c.Receiver == "" && c.Package == x:
+			hits = append(hits, c)
+		}
+	}
+	for _, c := range hits {
+		add(c, scoreDotted/float64(len(hits)), m)
+		addReceiver(s, c, m, add)
+	}
+	return len(hits) > 0
+}
+
+// addReceiver links the type named as the qualifier of "Type.Method": the
+// text refers to the type explicitly, whatever its name looks like.
+func addReceiver(s *graph.Store, member *graph.Node, m mention, add func(*graph.Node, float64, mention)) {
+	if member.Receiver == "" {
+		return
+	}
+	var types []*graph.Node
+	for _, t := range s.ByName(member.Receiver) {
+		if t.Receiver == "" && t.Package == member.Package && t.Kind != graph.KindMethod {
+			types = append(types, t)
+		}
+	}
+	for _, t := range types {
+		add(t, scoreBareCode/float64(len(types)), m)
+	}
+}
+
+// resolveBare handles a lone identifier: plain words and short names count
+// only inside code; a name shared by several symbols splits its score.
+func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, float64, mention)) {
+	if !m.inCode && isPlainWord(id) {
+		return
+	}
+	hits := s.ByName(id)
+	if len(hits) == 0 || len(hits) > maxShared {
+		return
+	}
+	score := scoreBareProse
+	if m.inCode {
+		score = scoreBareCode
+	}
+	for _, c := range hits {
+		add(c, score/float64(len(hits)), m)
+	}
+}
+
+// text renders the mention as written (without its code markers).
+func (m mention) text() string {
+	if m.prefix != "" {
+		return m.prefix + "." + strings.Join(m.parts[1:], ".")
+	}
+	return strings.Join(m.parts, ".")
+}
