@@ -1,0 +1,41 @@
+# gortex — see README.md. Every target builds what it needs.
+GO        ?= go
+BIN       ?= ./gortex
+DEMO_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-demo
+BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
+CORPUS    ?=
+GOLD      ?=
+
+.PHONY: all build demo test fuzz bench eval clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/gortex
+
+# Index the fixture repository shipped in testdata/ (a copy, so the
+# checkout stays clean) and ask why two of its symbols exist.
+demo: build
+	rm -rf $(DEMO_DIR) && cp -r testdata/repo $(DEMO_DIR)
+	$(BIN) index $(DEMO_DIR)
+	$(BIN) why --dir $(DEMO_DIR) billing.Invoice.Finalize
+	$(BIN) why --dir $(DEMO_DIR) --json ledger.Record
+
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+# A short run of every fuzz target.
+fuzz:
+	$(GO) test ./query -run '^$$' -fuzz FuzzParse -fuzztime 20s
+	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
+	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
+
+# Index a large tree (default: the Go toolchain's own source) and print
+# files, symbols, sections, links, wall seconds and peak RSS.
+bench: build
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer
+	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN)
+
+clean:
+	rm -f $(BIN)

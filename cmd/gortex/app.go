@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/term"
+
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/rationale"
+)
+
+// Exit codes. 2 and 3 let scripts and agents tell an unknown symbol from an
+// ambiguous one without parsing text.
+const (
+	exitOK        = 0
+	exitError     = 1
+	exitUnknown   = 2
+	exitAmbiguous = 3
+	exitUsage     = 64
+)
+
+const usage = `gortex answers "why does this code exist?" from a repository's design docs.
+
+Usage:
+  gortex index [flags] [DIR]    build or refresh the index of DIR
+  gortex why [flags] QUERY      show the reasoning behind a symbol
+  gortex version                print the version
+  gortex help [COMMAND]         show help
+
+Run "gortex help COMMAND" for a command's flags.
+`
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// env is what a subcommand may touch of the outside world.
+type env struct {
+	stdout, stderr io.Writer
+	stdoutTTY      bool // stdout is a terminal
+}
+
+type command struct {
+	name string
+	run  func(ctx context.Context, e env, args []string) int
+}
+
+var commands = []command{
+	{"index", runIndex},
+	{"why", runWhy},
+}
+
+// Main runs gortex with args (without the program name) and returns the
+// process exit code.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	e := env{stdout: stdout, stderr: stderr, stdoutTTY: isTerminal(stdout)}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			return Main(ctx, []string{rest[0], "--help"}, stdout, stderr)
+		}
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "version", "--version":
+		fmt.Fprintln(stdout, "gortex", version)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == name {
+			return c.run(ctx, e, rest)
+		}
+	}
+	fmt.Fprintf(stderr, "gortex: unknown command %q\n\n%s", name, usage)
+	return exitUsage
+}
+
+// parseFlags parses a subcommand's flags; done is true when the command
+// should return code at once (help was asked for, or the flags were bad).
+func parseFlags(fs *flag.FlagSet, e env, args []string) (code int, done bool) {
+	fs.SetOutput(e.stderr)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(e.stdout)
+		fs.Usage()
+		return exitOK, true
+	case err != nil:
+		return exitUsage, true
+	}
+	return 0, false
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// indexOptions wires the indexer to the rationale linker and content index.
+func indexOptions() indexer.Options {
+	return indexer.Options{Linker: &rationale.Linker{}, Content: rationale.ContentIndexer{}}
+}
+
+// resolveRoot returns the repository root: DIR when given, else the
+// enclosing git root of the working directory, else the working directory.
+func resolveRoot(dir string) (string, error) {
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		return indexer.FindRoot(wd), nil
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("%s is not a directory", dir)
+	}
+	return filepath.Abs(dir)
+}

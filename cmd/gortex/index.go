@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gortex/gortex/indexer"
+)
+
+type indexOpts struct {
+	dir   string
+	quiet bool
+	full  bool
+}
+
+func runIndex(ctx context.Context, e env, args []string) int {
+	var o indexOpts
+	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but errors")
+	fs.BoolVar(&o.full, "full", false, "rebuild from scratch instead of re-parsing only changed files")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
+
+Index DIR (default: the enclosing git root, else the current directory):
+parse Go source into symbols, split Markdown/text documents into sections,
+and link each section to the symbols it names. The index is written to
+DIR/.gortex/index/ (kept out of git by DIR/.gortex/.gitignore); a crash
+mid-index leaves the previous index in place. A second run re-parses only
+files that changed.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if code, done := parseFlags(fs, e, args); done {
+		return code
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(e.stderr, "gortex index: at most one DIR")
+		return exitUsage
+	}
+	o.dir = fs.Arg(0)
+	return indexRun(ctx, e, o)
+}
+
+func indexRun(ctx context.Context, e env, o indexOpts) int {
+	root, err := resolveRoot(o.dir)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex index:", err)
+		return exitError
+	}
+	opts := indexOptions()
+	var bar *progress
+	if !o.quiet && e.stdoutTTY {
+		bar = &progress{w: e.stderr}
+		opts.Progress = bar.update
+	}
+	build := indexer.Update
+	if o.full {
+		build = indexer.Build
+	}
+	_, st, err := build(ctx, root, opts)
+	bar.done()
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex index:", err)
+		return exitError
+	}
+	if st.Rebuilt != "" {
+		fmt.Fprintf(e.stderr, "gortex: warning: rebuilt the index: %s\n", st.Rebuilt)
+	}
+	if !o.quiet {
+		writeSummary(e.stdout, root, st)
+	}
+	return exitOK
+}
+
+// writeSummary prints what an index run did.
+func writeSummary(w io.Writer, root string, st indexer.Stats) {
+	mode := "indexed"
+	switch {
+	case st.UpToDate:
+		mode = "up to date"
+	case st.Incremental:
+		mode = fmt.Sprintf("updated (%d changed, %d removed)", st.Changed, st.Removed)
+	}
+	fmt.Fprintf(w, "%s: %s in %.2fs\n", root, mode, st.Duration.Seconds())
+	fmt.Fprintf(w, "  files     %s\n", countList(st.FilesByLang, "other"))
+	fmt.Fprintf(w, "  symbols   %d\n", st.Symbols)
+	fmt.Fprintf(w, "  sections  %d\n", st.Sections)
+	links := make(map[string]int, len(st.LinksBySignal))
+	for s, n := range st.LinksBySignal {
+		links[string(s)] = n
+	}
+	fmt.Fprintf(w, "  links     %d %s\n", st.Links, paren(countList(links, "")))
+	fmt.Fprintf(w, "  skipped   %s\n", countList(st.Skipped, ""))
+	if len(st.Broken) > 0 {
+		fmt.Fprintf(w, "  unreadable or unparsable: %d\n", len(st.Broken))
+		for i, b := range st.Broken {
+			if i == 10 {
+				fmt.Fprintf(w, "    … and %d more\n", len(st.Broken)-10)
+				break
+			}
+			fmt.Fprintf(w, "    %s: %s\n", b.Path, b.Reason)
+		}
+	}
+}
+
+// countList renders "go 12, markdown 3" with the biggest first; an empty
+// key is shown as blank.
+func countList(m map[string]int, blank string) string {
+	type kv struct {
+		k string
+		v int
+	}
+	var kvs []kv
+	total := 0
+	for k, v := range m {
+		if k == "" {
+			k = blank
+		}
+		kvs = append(kvs, kv{k, v})
+		total += v
+	}
+	if len(kvs) == 0 {
+		return "0"
+	}
+	sort.Slice(kvs, func(i, j int) bool {
+		if kvs[i].v != kvs[j].v {
+			return kvs[i].v > kvs[j].v
+		}
+		return kvs[i].k < kvs[j].k
+	})
+	parts := make([]string, len(kvs))
+	for i, p := range kvs {
+		parts[i] = fmt.Sprintf("%s %d", p.k, p.v)
+	}
+	return fmt.Sprintf("%d (%s)", total, strings.Join(parts, ", "))
+}
+
+func paren(s string) string {
+	if i := strings.IndexByte(s, '('); i >= 0 {
+		return s[i:]
+	}
+	return ""
+}
+
+// progress draws a one-line progress indicator on a terminal.
+type progress struct {
+	w    io.Writer
+	last time.Time
+	used bool
+}
+
+func (p *progress) update(stage string, done, total int) {
+	if time.Since(p.last) < 100*time.Millisecond && done != total {
+		return
+	}
+	p.last, p.used = time.Now(), true
+	width := 30
+	filled := width * done / max(total, 1)
+	fmt.Fprintf(p.w, "\r%-6s [%s%s] %d/%d", stage, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total)
+}
+
+func (p *progress) done() {
+	if p != nil && p.used {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

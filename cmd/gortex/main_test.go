@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gortex/gortex/query"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// fixtureCopy copies testdata/repo into a temporary directory, so that
+// indexing never writes into the checkout.
+func fixtureCopy(t testing.TB) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "repo")
+	if err := os.CopyFS(dst, os.DirFS("../../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// run runs gortex with args and returns its exit code, stdout and stderr.
+func run(t testing.TB, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Main(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// indexedFixture is a fixture copy with an index, built once per test binary.
+var indexedFixture string
+
+func fixture(t *testing.T) string {
+	t.Helper()
+	if indexedFixture == "" {
+		dir := fixtureCopy(t)
+		// t.TempDir is removed when the first caller ends; keep our own.
+		keep, err := os.MkdirTemp("", "gortex-fixture-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(keep, os.DirFS(dir)); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, stderr := run(t, "index", "--quiet", keep); code != 0 {
+			t.Fatalf("index: exit %d: %s", code, stderr)
+		}
+		indexedFixture = keep
+	}
+	return indexedFixture
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if indexedFixture != "" {
+		os.RemoveAll(indexedFixture)
+	}
+	os.Exit(code)
+}
+
+func TestWhyGolden(t *testing.T) {
+	dir := fixture(t)
+	tests := []struct {
+		name  string
+		query string
+		code  int
+	}{
+		{"method", "billing.Invoice.Finalize", exitOK},
+		{"qualified", "example.com/shop/billing.Invoice", exitOK},
+		{"nested-module", "lint.FloatMoney", exitOK},
+		{"stable-id", "internal/ledger/ledger.go::Record", exitOK},
+		{"shared-name", "cart.Total", exitOK},
+		{"nothing-found", "lint.CheckIndentationTabs", exitOK},
+		{"ambiguous", "Total", exitAmbiguous},
+		{"unknown", "Invoice.Finalise", exitUnknown},
+	}
+	formats := []struct{ flag, ext string }{{"", "txt"}, {"--json", "json"}, {"--toon", "toon"}}
+	for _, tt := range tests {
+		for _, f := range formats {
+			t.Run(tt.name+"."+f.ext, func(t *testing.T) {
+				args := []string{"why", "--dir", dir}
+				if f.flag != "" {
+					args = append(args, f.flag)
+				}
+				code, out, stderr := run(t, append(args, tt.query)...)
+				if code != tt.code {
+					t.Fatalf("exit %d, want %d; stderr: %s", code, tt.code, stderr)
+				}
+				if f.ext == "json" && !json.Valid([]byte(out)) {
+					t.Fatalf("invalid JSON: %s", out)
+				}
+				golden(t, filepath.Join("testdata", "why", tt.name+"."+f.ext), out)
+			})
+		}
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/gortex -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run with -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// expectation is one query of testdata/repo.expect.json.
+type expectation struct {
+	Query     string    `json:"query"`
+	Qualified string    `json:"qualified"`
+	Named     []section `json:"named"`
+	Not       []section `json:"not"`
+}
+
+type section struct {
+	Path    string `json:"path"`
+	Section string `json:"section"`
+	Line    int    `json:"line"`
+}
+
+// TestFixtureNamed checks, for every hand-labelled query of the fixture,
+// that why returns each section that names the symbol (signal named, not
+// through a container) and no decoy section as a direct entry.
+func TestFixtureNamed(t *testing.T) {
+	dir := fixture(t)
+	raw, err := os.ReadFile("../../testdata/repo.expect.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exps []expectation
+	if err := json.Unmarshal(raw, &exps); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range exps {
+		t.Run(x.Query, func(t *testing.T) {
+			code, out, stderr := run(t, "why", "--dir", dir, "--json", "--limit", "100", x.Query)
+			if code != 0 {
+				t.Fatalf("exit %d: %s%s", code, out, stderr)
+			}
+			var a query.Answer
+			if err := json.Unmarshal([]byte(out), &a); err != nil {
+				t.Fatal(err)
+			}
+			if a.Symbol == nil || a.Symbol.Qualified != x.Qualified {
+				t.Fatalf("resolved %+v, want %s", a.Symbol, x.Qualified)
+			}
+			direct := map[section]string{}
+			for _, e := range a.Rationale {
+				if e.Via == "" {
+					direct[section{e.Path, e.Section, e.Line}] = e.Signal
+				}
+			}
+			for _, s := range x.Named {
+				if direct[s] != "named" {
+					t.Errorf("missing named section %s § %s (line %d); got %v", s.Path, s.Section, s.Line, keys(direct))
+				}
+			}
+			for _, s := range x.Not {
+				if sig, ok := direct[s]; ok {
+					t.Errorf("decoy %s § %s returned as a direct %s entry", s.Path, s.Section, sig)
+				}
+			}
+		})
+	}
+}
+
+func keys(m map[section]string) []string {
+	var out []string
+	for s, sig := range m {
+		out = append(out, s.Path+"#"+s.Section+"="+sig)
+	}
+	return out
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no args", nil, exitUsage, "Usage:"},
+		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
+		{"why without query", []string{"why"}, exitUsage, "exactly one QUERY"},
+		{"json and toon", []string{"why", "--json", "--toon", "X"}, exitUsage, "exclude"},
+		{"bad limit", []string{"why", "--limit", "0", "X"}, exitUsage, "--limit"},
+		{"index two dirs", []string{"index", "a", "b"}, exitUsage, "at most one DIR"},
+		{"index missing dir", []string{"index", "/nonexistent/gortex"}, exitError, "no such file"},
+		{"why help", []string{"why", "--help"}, exitOK, "Exit status"},
+		{"help why", []string{"help", "why"}, exitOK, "QUERY is a Go qualified name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := run(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d", code, tt.code)
+			}
+			if !strings.Contains(out+stderr, tt.want) {
+				t.Errorf("output lacks %q:\n%s%s", tt.want, out, stderr)
+			}
+		})
+	}
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/query"
+)
+
+type whyOpts struct {
+	dir    string
+	query  string
+	limit  int
+	format query.Format
+}
+
+func runWhy(ctx context.Context, e env, args []string) int {
+	var o whyOpts
+	var asJSON, asTOON bool
+	fs := flag.NewFlagSet("why", flag.ContinueOnError)
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
+	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries")
+	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
+
+Show the written reasoning (design docs, ADRs, specs) behind a symbol, most
+trustworthy first. QUERY is a Go qualified name or any unique suffix of one,
+or a stable ID:
+
+  gortex why sigs.k8s.io/karpenter/pkg/apis/v1.Budget
+  gortex why v1.Budget.IsActive
+  gortex why Budget.IsActive
+  gortex why pkg/apis/v1/nodepool.go::Budget
+
+The index is built or refreshed first when files changed (said on stderr).
+
+Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
+(closest names suggested), 3 ambiguous (candidates listed), 64 bad usage.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if code, done := parseFlags(fs, e, args); done {
+		return code
+	}
+	switch {
+	case fs.NArg() != 1:
+		fmt.Fprintln(e.stderr, "gortex why: give exactly one QUERY (see gortex why --help)")
+		return exitUsage
+	case asJSON && asTOON:
+		fmt.Fprintln(e.stderr, "gortex why: --json and --toon exclude each other")
+		return exitUsage
+	case o.limit < 1:
+		fmt.Fprintln(e.stderr, "gortex why: --limit must be at least 1")
+		return exitUsage
+	}
+	o.query = fs.Arg(0)
+	o.format = query.FormatText
+	if asJSON {
+		o.format = query.FormatJSON
+	} else if asTOON {
+		o.format = query.FormatTOON
+	}
+	return whyRun(ctx, e, o)
+}
+
+func whyRun(ctx context.Context, e env, o whyOpts) int {
+	root, err := resolveRoot(o.dir)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", err)
+		return exitError
+	}
+	s, err := freshStore(ctx, e, root)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", err)
+		return exitError
+	}
+	a, err := query.Why(s, o.query, query.Options{Limit: o.limit})
+	color := e.stdoutTTY && os.Getenv("NO_COLOR") == ""
+	if rerr := query.Render(e.stdout, a, o.format, query.RenderOptions{Color: color}); rerr != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", rerr)
+		return exitError
+	}
+	switch {
+	case errors.Is(err, query.ErrAmbiguous):
+		return exitAmbiguous
+	case errors.Is(err, query.ErrUnknown):
+		return exitUnknown
+	case errors.Is(err, query.ErrBadQuery):
+		return exitUsage
+	case err != nil:
+		fmt.Fprintln(e.stderr, "gortex why:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// freshStore loads root's index, building or refreshing it first when there
+// is none or files changed since it was built.
+func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
+	idx, err := indexer.Load(root)
+	switch {
+	case err == nil && !idx.Stale():
+		return idx.Store, nil
+	case errors.Is(err, indexer.ErrNoIndex):
+		fmt.Fprintf(e.stderr, "gortex: no index yet; indexing %s\n", root)
+	case graph.IsStale(err):
+		fmt.Fprintf(e.stderr, "gortex: warning: the index is unusable (%v); rebuilding\n", err)
+	case err != nil:
+		return nil, err
+	default:
+		fmt.Fprintln(e.stderr, "gortex: files changed since the last index; updating")
+	}
+	idx, st, err := indexer.Update(ctx, root, indexOptions())
+	if err != nil {
+		return nil, err
+	}
+	if !st.UpToDate {
+		fmt.Fprintf(e.stderr, "gortex: indexed %d changed files in %.2fs\n", st.Changed, st.Duration.Seconds())
+	}
+	return idx.Store, nil
+}

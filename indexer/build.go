@@ -1,0 +1,364 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Index is a loaded index: the graph and the manifest it was built from.
+// The Store is read-only once returned.
+type Index struct {
+	Root     string
+	Dir      string
+	Store    *graph.Store
+	Manifest *Manifest
+}
+
+// builder carries one Build or Update.
+type builder struct {
+	ctx     context.Context
+	root    string
+	opts    Options
+	log     *slog.Logger
+	store   *graph.Store
+	man     *Manifest
+	parses  map[string]*fileParse
+	modules *Modules
+	stats   Stats
+}
+
+func newBuilder(ctx context.Context, root string, opts Options) *builder {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &builder{ctx: ctx, root: root, opts: opts, log: log,
+		stats: Stats{FilesByLang: map[string]int{}, Skipped: map[string]int{}, LinksBySignal: map[graph.Signal]int{}}}
+}
+
+// Build indexes root from scratch and persists the result, replacing any
+// previous index only once the new one is complete.
+func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
+	start := time.Now()
+	if err := ensureGortexDir(root); err != nil {
+		return nil, Stats{}, err
+	}
+	unlock, err := lock(root)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	defer unlock()
+	recoverIndex(root)
+	b := newBuilder(ctx, root, opts)
+	idx, err := b.full()
+	b.stats.Duration = time.Since(start)
+	return idx, b.stats, err
+}
+
+func (b *builder) full() (*Index, error) {
+	w, err := Walk(b.ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
+	if err != nil {
+		return nil, err
+	}
+	b.store = graph.New()
+	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs}
+	b.parses = map[string]*fileParse{}
+	b.man.Skipped = w.Skipped
+	if err := b.addFiles(w.Files); err != nil {
+		return nil, err
+	}
+	return b.finish(true, nil, b.docNodes(nil))
+}
+
+// addFiles parses files and adds their nodes, then re-resolves structure.
+func (b *builder) addFiles(files []WalkedFile) error {
+	b.loadModules(files)
+	results := b.parseAll(files)
+	for i, f := range files {
+		if err := b.ctx.Err(); err != nil {
+			return err
+		}
+		b.addFile(f, results[i])
+	}
+	b.resolve()
+	return nil
+}
+
+// loadModules reads every go.mod among files into b.modules, keeping the
+// module paths already known for unchanged go.mod files.
+func (b *builder) loadModules(files []WalkedFile) {
+	if b.man.Modules == nil {
+		b.man.Modules = map[string]string{}
+	}
+	var gomods []string
+	for _, f := range files {
+		if f.Class == ClassGoMod {
+			gomods = append(gomods, f.Path)
+		}
+	}
+	mods, errs := FindModules(b.root, gomods)
+	for _, e := range errs {
+		b.broken(e.Path, e.Reason)
+	}
+	for dir, mod := range mods.Paths() {
+		b.man.Modules[dir] = mod
+	}
+	b.modules = NewModules(b.man.Modules)
+}
+
+// parsed is the result of reading and parsing one file.
+type parsed struct {
+	hash     uint64
+	file     *ParsedFile
+	sections []Section
+	err      error
+}
+
+// parseAll reads and parses files on all workers, a parser per worker.
+func (b *builder) parseAll(files []WalkedFile) []parsed {
+	out := make([]parsed, len(files))
+	workers := b.opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := NewGoParser()
+			defer p.Close()
+			for i := range jobs {
+				out[i] = b.parseOne(p, files[i])
+				if b.opts.Progress != nil {
+					mu.Lock()
+					done++
+					b.opts.Progress("parse", done, len(files))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range files {
+		if b.ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+func (b *builder) parseOne(p *GoParser, f WalkedFile) parsed {
+	if f.Class != ClassSource && f.Class != ClassDoc {
+		return parsed{}
+	}
+	src, err := os.ReadFile(f.Abs)
+	if err != nil {
+		return parsed{err: fmt.Errorf("read: %w", err)}
+	}
+	r := parsed{hash: hashBytes(src)}
+	switch {
+	case f.Class == ClassDoc:
+		r.sections = SplitSections(f.Path, src, f.Lang)
+	case f.Lang == "go":
+		r.file, r.err = p.Parse(b.ctx, f.Path, src)
+	}
+	return r
+}
+
+func hashBytes(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+// broken records a file that could not be read or parsed.
+func (b *builder) broken(path, reason string) {
+	b.stats.Broken = append(b.stats.Broken, Skip{Path: path, Reason: reason})
+	b.log.Warn("skipped file", "path", path, "reason", reason)
+}
+
+// addFile adds the nodes of one walked file.
+func (b *builder) addFile(f WalkedFile, r parsed) {
+	b.man.Files[f.Path] = FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang}
+	if r.err != nil {
+		b.broken(f.Path, r.err.Error())
+	}
+	if f.Class == ClassGoMod {
+		return
+	}
+	b.store.AddNode(graph.Node{ID: graph.FileID(f.Path), Kind: graph.KindFile, Name: path.Base(f.Path), Path: f.Path, Lang: f.Lang})
+	switch {
+	case r.file != nil:
+		b.addSource(f, r.file)
+	case r.sections != nil:
+		b.addSections(f, r.sections)
+	}
+}
+
+// addSource adds a parsed source file's package, symbols and contains edges.
+func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
+	dir := path.Dir(f.Path)
+	pkgPath, ok := b.modules.ImportPath(dir)
+	if !ok {
+		pkgPath = dir
+	}
+	pkgID := graph.PackageID(pkgPath)
+	if !b.store.Has(pkgID) {
+		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pf.Package, Qualified: pkgPath, Path: dir, Lang: pf.Lang})
+	}
+	fileID := graph.FileID(f.Path)
+	b.store.AddEdge(pkgID, fileID, graph.EdgeContains)
+	seen := map[graph.NodeID]int{}
+	for _, s := range pf.Symbols {
+		if s.Name == "_" || s.Name == "" {
+			continue
+		}
+		dotted := s.DottedName()
+		id := graph.SymbolID(f.Path, dotted)
+		if n := seen[id]; n > 0 { // several init functions in one file
+			id = graph.NodeID(fmt.Sprintf("%s#%d", id, n+1))
+		}
+		seen[graph.SymbolID(f.Path, dotted)]++
+		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: pkgPath + "." + dotted,
+			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Lang: pf.Lang, Package: pf.Package,
+			Receiver: s.Receiver, Signature: s.Signature, Text: s.Doc})
+		b.store.AddEdge(fileID, id, graph.EdgeContains)
+	}
+	b.parses[f.Path] = &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
+}
+
+// addSections adds one doc node per section.
+func (b *builder) addSections(f WalkedFile, secs []Section) {
+	for _, s := range secs {
+		id := graph.SectionID(f.Path, s.Line)
+		b.store.AddNode(graph.Node{ID: id, Kind: graph.KindDoc, Name: s.Heading, Path: f.Path,
+			Line: s.Line, EndLine: s.EndLine, Lang: f.Lang, HeadingPath: s.HeadingPath, Text: s.Text})
+		b.store.AddEdge(graph.FileID(f.Path), id, graph.EdgeContains)
+	}
+}
+
+// docNodes returns the doc nodes of the given files (all when paths is nil).
+func (b *builder) docNodes(paths map[string]bool) []*graph.Node {
+	var out []*graph.Node
+	for n := range b.store.Nodes() {
+		if n.Kind == graph.KindDoc && (paths == nil || paths[n.Path]) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// finish links, writes the index into a scratch directory and swaps it in.
+// prevContent is the content index to start from on an incremental run.
+func (b *builder) finish(create bool, removedDocs []graph.NodeID, addedDocs []*graph.Node) (*Index, error) {
+	if b.opts.Linker != nil {
+		links, err := b.opts.Linker.Link(b.ctx, b.store)
+		if err != nil {
+			return nil, fmt.Errorf("link: %w", err)
+		}
+		b.stats.LinksBySignal = links
+	}
+	b.count()
+	b.man.Broken = b.stats.Broken
+	tmp, err := newTempDir(b.root)
+	if err != nil {
+		return nil, fmt.Errorf("create scratch dir: %w", err)
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	if err := b.writeTo(tmp, create, removedDocs, addedDocs); err != nil {
+		return nil, err
+	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := swapIn(b.root, tmp); err != nil {
+		return nil, err
+	}
+	return &Index{Root: b.root, Dir: IndexDir(b.root), Store: b.store, Manifest: b.man}, nil
+}
+
+func (b *builder) writeTo(tmp string, create bool, removedDocs []graph.NodeID, addedDocs []*graph.Node) error {
+	if b.opts.Content != nil {
+		cdir := ContentDir(tmp)
+		if !create {
+			if err := copyDir(ContentDir(IndexDir(b.root)), cdir); err != nil {
+				create = true // no usable previous content index: rebuild it whole
+				os.RemoveAll(cdir)
+				removedDocs, addedDocs = nil, b.docNodes(nil)
+			}
+		}
+		if err := b.opts.Content.UpdateContent(b.ctx, cdir, create, removedDocs, addedDocs); err != nil {
+			return fmt.Errorf("content index: %w", err)
+		}
+	}
+	f, err := os.Create(filepath.Join(tmp, graphFile))
+	if err != nil {
+		return err
+	}
+	if err := b.store.Save(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := writeGob(filepath.Join(tmp, parsesFile), b.parses); err != nil {
+		return err
+	}
+	return writeGob(filepath.Join(tmp, manifestFile), b.man)
+}
+
+// count fills the node and file counts of the stats.
+func (b *builder) count() {
+	b.stats.FilesByLang = map[string]int{}
+	for _, r := range b.man.Files {
+		if r.Class != ClassGoMod {
+			b.stats.FilesByLang[r.Lang]++
+		}
+	}
+	b.stats.Symbols, b.stats.Sections = 0, 0
+	for n := range b.store.Nodes() {
+		switch {
+		case n.Kind.IsSymbol():
+			b.stats.Symbols++
+		case n.Kind == graph.KindDoc:
+			b.stats.Sections++
+		}
+	}
+	b.stats.Skipped = map[string]int{}
+	for _, s := range b.man.Skipped {
+		b.stats.Skipped[s.Reason]++
+	}
+	b.stats.Links = 0
+	for _, n := range b.stats.LinksBySignal {
+		b.stats.Links += n
+	}
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

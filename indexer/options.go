@@ -1,0 +1,50 @@
+package indexer
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Linker adds motivates edges to a built graph; rationale.Linker is one.
+// It must first remove the edges it made before, since it runs again after
+// every incremental update.
+type Linker interface {
+	Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int, error)
+}
+
+// ContentIndexer keeps a full-text index of reasoning nodes in dir.
+// rationale.ContentIndexer is one. With create set, dir does not exist yet.
+type ContentIndexer interface {
+	UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error
+}
+
+// Options configure Build and Update. The zero value builds a graph with no
+// motivates edges and no content index.
+type Options struct {
+	Linker      Linker
+	Content     ContentIndexer
+	Logger      *slog.Logger                        // nil discards
+	Progress    func(stage string, done, total int) // nil reports nothing
+	MaxFileSize int64                               // 0 means the walker's default
+	Workers     int                                 // 0 means GOMAXPROCS
+}
+
+// Stats describes one Build or Update.
+type Stats struct {
+	FilesByLang   map[string]int // indexed files by language ("" for other files)
+	Symbols       int
+	Sections      int
+	Links         int
+	LinksBySignal map[graph.Signal]int
+	Skipped       map[string]int // by reason
+	Broken        []Skip         // files that could not be read or parsed
+	Changed       int            // files (re)parsed in this run
+	Removed       int            // files gone since the last index
+	Incremental   bool
+	UpToDate      bool   // nothing changed; nothing was written
+	Rebuilt       string // why an existing index was discarded, if it was
+	Duration      time.Duration
+}

@@ -1,0 +1,571 @@
+package indexer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	ignore "github.com/sabhiram/go-gitignore"
+)
+
+// FileClass says what the indexer does with a walked file.
+type FileClass uint8
+
+const (
+	ClassOther  FileClass = iota // listed as a file node only; never read by the walker
+	ClassSource                  // handed to the language parser named by WalkedFile.Lang
+	ClassDoc                     // split into sections (SplitSections)
+	ClassGoMod                   // a go.mod file: the module path for qualified names
+)
+
+// String returns the class name used in logs.
+func (c FileClass) String() string {
+	switch c {
+	case ClassSource:
+		return "source"
+	case ClassDoc:
+		return "doc"
+	case ClassGoMod:
+		return "gomod"
+	}
+	return "other"
+}
+
+// Reasons a path is skipped, as counted in WalkResult.SkipCounts.
+const (
+	SkipGitignore      = "gitignore"       // matched by .gitignore or .git/info/exclude
+	SkipIgnoredDir     = "ignored-dir"     // .git or .gortex
+	SkipVendor         = "vendor"          // vendor or node_modules
+	SkipBinary         = "binary"          // a NUL byte in the first sniffSize bytes
+	SkipTooLarge       = "too-large"       // larger than WalkOptions.MaxFileSize
+	SkipSymlinkDir     = "symlink"         // a symlink to a directory: never followed
+	SkipSymlinkLoop    = "symlink-loop"    // a symlink cycle
+	SkipSymlinkBroken  = "symlink-broken"  // a symlink to nothing
+	SkipSymlinkOutside = "symlink-outside" // a symlink to a file outside the root
+	SkipUnreadable     = "unreadable"      // permission or I/O error
+	SkipNotRegular     = "not-regular"     // a device, socket or named pipe
+)
+
+// DefaultMaxFileSize is the size limit when WalkOptions.MaxFileSize is 0:
+// larger source and docs are almost always generated data, not reasoning.
+const DefaultMaxFileSize = 2 << 20
+
+// sniffSize is how much of a file is read to tell text from binary; 8000
+// bytes is what git itself inspects (buffer_is_binary in xdiff-interface.c).
+const sniffSize = 8000
+
+// WalkedFile is one file the indexer should know about.
+type WalkedFile struct {
+	Path    string // repo-relative, forward slashes
+	Abs     string // absolute path on disk (a symlink's own path when it is one)
+	Size    int64
+	ModTime time.Time
+	Class   FileClass
+	Lang    string // "go", "markdown", "text" or "" (see classify)
+}
+
+// Skip is one path left out of the walk and why.
+type Skip struct {
+	Path   string // repo-relative, forward slashes
+	Reason string // one of the Skip* constants
+}
+
+// WalkResult is what Walk found, sorted by Path.
+type WalkResult struct {
+	Files      []WalkedFile
+	Skipped    []Skip         // a skipped directory appears once, its contents never
+	SkipCounts map[string]int // len(Skipped) by Reason
+	// Dirs holds every directory entered, by repo-relative path ("." for
+	// the root), with its modification time in ns: a new or removed entry
+	// changes it, which lets an incremental index notice new files.
+	Dirs map[string]int64
+}
+
+// WalkOptions tunes Walk; the zero value is ready to use.
+type WalkOptions struct {
+	MaxFileSize int64        // DefaultMaxFileSize when 0
+	Logger      *slog.Logger // discards when nil
+}
+
+// Walk lists the files under root that the indexer should see: it honours
+// .gitignore files at every level and .git/info/exclude, never enters .git,
+// .gortex, vendor or node_modules, never follows a directory symlink, and
+// skips files over the size limit and sources and docs that are binary. A
+// file or directory that cannot be read is recorded in Skipped; only an
+// unreadable root, or ctx being cancelled, is an error.
+func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, error) {
+	w, err := newWalker(ctx, root, opts)
+	if err != nil {
+		return nil, err
+	}
+	info, err := os.Stat(w.root)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	entries, err := os.ReadDir(w.root)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	w.res.Dirs["."] = info.ModTime().UnixNano()
+	rules := w.dirRules("", w.root, entries, w.excludeRules())
+	if err := w.walkEntries("", w.root, entries, rules); err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	if err := w.sniffAll(); err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	return w.finish(), nil
+}
+
+// walker holds the state of one Walk.
+type walker struct {
+	ctx      context.Context
+	root     string // absolute and clean
+	realRoot string // root with symlinks resolved, to place link targets
+	maxSize  int64
+	log      *slog.Logger
+	res      *WalkResult
+}
+
+// newWalker resolves root and fills in the option defaults.
+func newWalker(ctx context.Context, root string, opts WalkOptions) (*walker, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	resolved, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	w := &walker{ctx: ctx, root: abs, realRoot: resolved, maxSize: opts.MaxFileSize, log: opts.Logger}
+	if w.maxSize <= 0 {
+		w.maxSize = DefaultMaxFileSize
+	}
+	if w.log == nil {
+		w.log = slog.New(slog.DiscardHandler)
+	}
+	w.res = &WalkResult{SkipCounts: map[string]int{}, Dirs: map[string]int64{}}
+	return w, nil
+}
+
+// walkDir reads one directory below the root and walks its entries.
+func (w *walker) walkDir(rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
+	info, err := e.Info()
+	if err != nil {
+		w.skip(rel, SkipUnreadable, err)
+		return nil
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		w.skip(rel, SkipUnreadable, err)
+		return nil
+	}
+	w.res.Dirs[rel] = info.ModTime().UnixNano()
+	return w.walkEntries(rel, abs, entries, w.dirRules(rel, abs, entries, rules))
+}
+
+// walkEntries visits the entries of the directory rel, in name order.
+func (w *walker) walkEntries(rel, abs string, entries []fs.DirEntry, rules []*ignoreRules) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		erel, eabs := joinRel(rel, e.Name()), filepath.Join(abs, e.Name())
+		var err error
+		switch t := e.Type(); {
+		case t&fs.ModeSymlink != 0:
+			w.symlink(erel, eabs, rules)
+		case t.IsDir():
+			err = w.dir(erel, eabs, e, rules)
+		case t.IsRegular():
+			w.regular(erel, eabs, e, rules)
+		default:
+			w.skipUnlessIgnored(erel, SkipNotRegular, rules)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dir decides whether to enter a subdirectory and enters it.
+func (w *walker) dir(rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
+	switch name := e.Name(); {
+	case name == ".git" || name == ".gortex":
+		w.skip(rel, SkipIgnoredDir, nil)
+	case name == "vendor" || name == "node_modules":
+		w.skip(rel, SkipVendor, nil)
+	case ignored(rules, rel, true):
+		w.skip(rel, SkipGitignore, nil)
+	default:
+		return w.walkDir(rel, abs, e, rules)
+	}
+	return nil
+}
+
+// regular handles a regular file found in a directory listing.
+func (w *walker) regular(rel, abs string, e fs.DirEntry, rules []*ignoreRules) {
+	if ignored(rules, rel, false) {
+		w.skip(rel, SkipGitignore, nil)
+		return
+	}
+	info, err := e.Info()
+	if err != nil {
+		w.skip(rel, SkipUnreadable, err)
+		return
+	}
+	w.add(rel, abs, info)
+}
+
+// symlink includes a link to a regular file inside the root as that file;
+// every other link is skipped with the reason.
+func (w *walker) symlink(rel, abs string, rules []*ignoreRules) {
+	if ignored(rules, rel, false) { // git matches a link as a file, never as a directory
+		w.skip(rel, SkipGitignore, nil)
+		return
+	}
+	info, err := os.Stat(abs)
+	if err != nil {
+		w.skip(rel, linkErrorReason(err), err)
+		return
+	}
+	switch {
+	case info.IsDir():
+		w.skip(rel, SkipSymlinkDir, nil)
+	case !info.Mode().IsRegular():
+		w.skip(rel, SkipNotRegular, nil)
+	default:
+		target, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			w.skip(rel, linkErrorReason(err), err)
+		} else if !within(w.realRoot, target) {
+			w.skip(rel, SkipSymlinkOutside, nil)
+		} else {
+			w.add(rel, abs, info)
+		}
+	}
+}
+
+// add classifies and records a regular file; sniffAll reads it later.
+func (w *walker) add(rel, abs string, info fs.FileInfo) {
+	if info.Size() > w.maxSize {
+		w.skip(rel, SkipTooLarge, nil)
+		return
+	}
+	class, lang := classify(rel)
+	w.res.Files = append(w.res.Files, WalkedFile{
+		Path: rel, Abs: abs, Size: info.Size(), ModTime: info.ModTime(), Class: class, Lang: lang,
+	})
+}
+
+// skipUnlessIgnored records a skip, preferring "gitignore" when it applies:
+// an ignored path is not the repository's business, whatever else it is.
+func (w *walker) skipUnlessIgnored(rel, reason string, rules []*ignoreRules) {
+	if ignored(rules, rel, false) {
+		reason = SkipGitignore
+	}
+	w.skip(rel, reason, nil)
+}
+
+// skip records one skipped path; err, when given, is logged.
+func (w *walker) skip(rel, reason string, err error) {
+	w.res.Skipped = append(w.res.Skipped, Skip{Path: rel, Reason: reason})
+	w.res.SkipCounts[reason]++
+	if err != nil {
+		w.log.Debug("walk: skip", "path", rel, "reason", reason, "err", err)
+	}
+}
+
+// finish sorts the result: directory order differs from path order
+// ("a.txt" sorts before "a/b" but a's contents are listed first).
+func (w *walker) finish() *WalkResult {
+	slices.SortFunc(w.res.Files, func(a, b WalkedFile) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(w.res.Skipped, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
+	w.log.Debug("walk: done", "root", w.root, "files", len(w.res.Files), "skipped", len(w.res.Skipped))
+	return w.res
+}
+
+// classify maps a file name to its class and language. Add a language here
+// when the indexer gains a parser for it.
+func classify(rel string) (FileClass, string) {
+	if filepath.Base(rel) == "go.mod" {
+		return ClassGoMod, ""
+	}
+	switch strings.ToLower(filepath.Ext(rel)) {
+	case ".go":
+		return ClassSource, "go"
+	case ".md", ".markdown":
+		return ClassDoc, "markdown"
+	case ".txt", ".adoc", ".asciidoc", ".rst":
+		return ClassDoc, "text"
+	}
+	return ClassOther, ""
+}
+
+// sniffAll drops the sources and docs that are binary or unreadable. The
+// reads run in parallel: they are most of a walk's time, nearly all of it
+// in system calls (measured on GOROOT/src), which overlap across threads.
+func (w *walker) sniffAll() error {
+	var todo []int
+	for i, f := range w.res.Files {
+		if (f.Class == ClassSource || f.Class == ClassDoc) && f.Size > 0 {
+			todo = append(todo, i)
+		}
+	}
+	reasons := make([]string, len(w.res.Files))
+	errs := make([]error, len(w.res.Files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0)*2, len(todo)) {
+		wg.Go(func() {
+			buf := make([]byte, sniffSize)
+			for k := int(next.Add(1)) - 1; k < len(todo) && w.ctx.Err() == nil; k = int(next.Add(1)) - 1 {
+				i := todo[k]
+				reasons[i], errs[i] = sniffReason(w.res.Files[i].Abs, buf)
+			}
+		})
+	}
+	wg.Wait()
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	kept := w.res.Files[:0]
+	for i, f := range w.res.Files {
+		if reasons[i] != "" {
+			w.skip(f.Path, reasons[i], errs[i])
+			continue
+		}
+		kept = append(kept, f)
+	}
+	w.res.Files = kept
+	return nil
+}
+
+// sniffReason returns why a file cannot be indexed as text, "" if it can.
+func sniffReason(abs string, buf []byte) (string, error) {
+	bin, err := isBinary(abs, buf)
+	switch {
+	case err != nil:
+		return SkipUnreadable, err
+	case bin:
+		return SkipBinary, nil
+	}
+	return "", nil
+}
+
+// isBinary reports whether the file has a NUL byte in its first len(buf)
+// bytes, the test git uses. Invalid UTF-8 is still text.
+func isBinary(abs string, buf []byte) (bool, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	return bytes.IndexByte(buf[:n], 0) >= 0, nil
+}
+
+// linkErrorReason names why a symlink could not be resolved.
+func linkErrorReason(err error) string {
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		return SkipSymlinkLoop
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		return SkipSymlinkBroken
+	}
+	return SkipUnreadable
+}
+
+// within reports whether path is dir or below it; both are clean and absolute.
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// joinRel joins a repo-relative directory and a name with a forward slash.
+func joinRel(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// FindRoot returns the git work tree enclosing dir (the nearest ancestor
+// holding a .git directory or file), or dir itself when there is none;
+// either way absolute and clean.
+func FindRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	for d := abs; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs
+		}
+		d = parent
+	}
+}
+
+// ignoreRules are the patterns of one ignore file.
+type ignoreRules struct {
+	dir   string            // repo-relative directory the patterns are relative to
+	match *ignore.GitIgnore // true when the last matching pattern ignores
+	any   *ignore.GitIgnore // the same patterns un-negated: whether any matches
+}
+
+// ignored applies git's precedence: the deepest ignore file with a pattern
+// matching rel decides, and within a file the last matching pattern wins.
+func ignored(rules []*ignoreRules, rel string, isDir bool) bool {
+	for i := len(rules) - 1; i >= 0; i-- {
+		r := rules[i]
+		p := rel
+		if r.dir != "" {
+			var below bool
+			if p, below = strings.CutPrefix(rel, r.dir+"/"); !below {
+				continue
+			}
+		}
+		if isDir {
+			p += "/" // lets "name/" patterns match directories only
+		}
+		if r.any.MatchesPath(p) {
+			return r.match.MatchesPath(p)
+		}
+	}
+	return false
+}
+
+// excludeRules loads .git/info/exclude, the lowest-precedence ignore file.
+func (w *walker) excludeRules() []*ignoreRules {
+	r := w.loadRules("", filepath.Join(w.root, ".git", "info", "exclude"))
+	if r == nil {
+		return nil
+	}
+	return []*ignoreRules{r}
+}
+
+// dirRules returns rules extended by the directory's .gitignore, if any.
+func (w *walker) dirRules(rel, abs string, entries []fs.DirEntry, rules []*ignoreRules) []*ignoreRules {
+	i, found := slices.BinarySearchFunc(entries, ".gitignore", func(e fs.DirEntry, name string) int {
+		return strings.Compare(e.Name(), name)
+	})
+	if !found || !entries[i].Type().IsRegular() {
+		return rules
+	}
+	r := w.loadRules(rel, filepath.Join(abs, ".gitignore"))
+	if r == nil {
+		return rules
+	}
+	return append(rules[:len(rules):len(rules)], r) // copy: siblings share rules
+}
+
+// loadRules compiles one ignore file; nil when it is absent or unreadable
+// (an unreadable ignore file is logged, and its patterns are not applied).
+func (w *walker) loadRules(rel, file string) *ignoreRules {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.log.Warn("walk: read ignore file", "path", file, "err", err)
+		}
+		return nil
+	}
+	return compileRules(rel, string(data))
+}
+
+// compileRules compiles the text of an ignore file in directory rel.
+func compileRules(rel, data string) *ignoreRules {
+	var lines, plain []string
+	for _, line := range strings.Split(data, "\n") {
+		line, negate := translateIgnoreLine(line)
+		if line == "" {
+			continue
+		}
+		plain = append(plain, line)
+		if negate {
+			line = "!" + line
+		}
+		lines = append(lines, line)
+	}
+	return &ignoreRules{dir: rel, match: ignore.CompileIgnoreLines(lines...), any: ignore.CompileIgnoreLines(plain...)}
+}
+
+// translateIgnoreLine rewrites a gitignore pattern into the dialect of
+// go-gitignore, which differs from git in three ways fixed here: a pattern
+// with a slash before its end is anchored to its file's directory, "?" is
+// one character but not "/", and "[!...]" is a negated class. Regexp
+// metacharacters that the library does not escape are escaped. It returns
+// "" for blank lines and comments, and whether the pattern is negated.
+func translateIgnoreLine(line string) (string, bool) {
+	line = strings.TrimRight(line, "\r")
+	if strings.HasPrefix(line, "#") {
+		return "", false
+	}
+	line = strings.TrimRight(line, " \t")
+	negate := strings.HasPrefix(line, "!")
+	if negate {
+		line = line[1:]
+	}
+	if line == "" {
+		return "", false
+	}
+	if i := strings.Index(strings.TrimSuffix(line, "/"), "/"); i > 0 {
+		line = "/" + line
+	}
+	return escapeIgnorePattern(line), negate
+}
+
+// escapeIgnorePattern does the character-level part of translateIgnoreLine.
+func escapeIgnorePattern(p string) string {
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\\' && i+1 < len(p):
+			b.WriteByte(c)
+			i++
+			b.WriteByte(p[i])
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+			b.WriteByte(c)
+		case c == '[' && strings.IndexByte(p[i+1:], ']') >= 0:
+			inClass = true
+			b.WriteByte(c)
+			if i+1 < len(p) && p[i+1] == '!' {
+				b.WriteByte('^')
+				i++
+			}
+		case c == '?':
+			b.WriteString(`[^\x2f]`) // not "[^/]": the library looks for slashes
+		case strings.IndexByte("+()$^{}|]", c) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,442 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// writeTree creates files under root from a map of slash paths to contents.
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for p, content := range files {
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// symlinks creates links under root from a map of slash paths to targets.
+func symlinks(t *testing.T, root string, links map[string]string) {
+	t.Helper()
+	for p, target := range links {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(p))); err != nil {
+			t.Skipf("symlinks unavailable: %v", err)
+		}
+	}
+}
+
+// walkFixture builds the tree every Walk case below is checked against.
+func walkFixture(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		".gitignore":          "# comment\n*.log\nbuild/\n!keep.log\n/rootonly.txt\ndocs/gen/\n",
+		".git/config":         "[core]\n",
+		".git/info/exclude":   "excluded.txt\n",
+		".gortex/index/x":     "x",
+		"a.go":                "package a\n",
+		"a.log":               "log",
+		"keep.log":            "kept",
+		"rootonly.txt":        "root only",
+		"excluded.txt":        "excluded by .git/info/exclude",
+		"build/x.go":          "package x\n",
+		"docs/gen/out.md":     "# generated\n",
+		"docs/design.md":      "# Design\n",
+		"other/docs/gen/y.md": "# not anchored here\n",
+		"sub/.gitignore":      "!a.log\n*.md\n!README.md\n",
+		"sub/a.log":           "re-included by the nested negation",
+		"sub/build":           "a file: build/ matches directories only",
+		"sub/rootonly.txt":    "anchored pattern does not apply here",
+		"sub/notes.md":        "ignored by the nested file",
+		"sub/README.md":       "# kept\n",
+		"sub/deep/x.md":       "nested rules apply below",
+		"sub/go.mod":          "module example.com/sub\n",
+		"vendor/v.go":         "package v\n",
+		"node_modules/m.js":   "m",
+		"go.mod":              "module example.com/a\n",
+		"bin.go":              "package bin\x00\x01",
+		"img.png":             "\x89PNG\x00\x00",
+		"big.md":              strings.Repeat("x", 200),
+		"empty.md":            "",
+		"bad.txt":             "caf\xe9 \xff\xfe\n",
+		"README.MD":           "# upper case extension\n",
+		"notes.adoc":          "= Notes\n",
+		"guide.rst":           "Guide\n=====\n",
+	})
+	outside := filepath.Join(t.TempDir(), "outside.go")
+	if err := os.WriteFile(outside, []byte("package out\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	symlinks(t, root, map[string]string{
+		"loop1":       "loop2",
+		"loop2":       "loop1",
+		"broken.md":   "missing.md",
+		"dirlink":     "sub",
+		"self":        ".",
+		"filelink.go": "a.go",
+		"outside.go":  outside,
+		"ignored.log": "a.go",
+	})
+	return root
+}
+
+func TestWalk(t *testing.T) {
+	root := walkFixture(t)
+	res, err := Walk(context.Background(), root, WalkOptions{MaxFileSize: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]WalkedFile{}
+	for _, f := range res.Files {
+		files[f.Path] = f
+	}
+	skipped := map[string]string{}
+	for _, s := range res.Skipped {
+		skipped[s.Path] = s.Reason
+	}
+	type want struct {
+		class  FileClass
+		lang   string
+		reason string // non-empty: skipped with this reason
+		absent bool   // neither listed nor skipped (inside a skipped directory)
+	}
+	cases := []struct {
+		path string
+		want want
+	}{
+		{"a.go", want{class: ClassSource, lang: "go"}},
+		{".gitignore", want{class: ClassOther}},
+		{"a.log", want{reason: SkipGitignore}},
+		{"keep.log", want{class: ClassOther}},
+		{"rootonly.txt", want{reason: SkipGitignore}},
+		{"excluded.txt", want{reason: SkipGitignore}},
+		{"build", want{reason: SkipGitignore}},
+		{"build/x.go", want{absent: true}},
+		{"docs/gen", want{reason: SkipGitignore}},
+		{"docs/design.md", want{class: ClassDoc, lang: "markdown"}},
+		{"other/docs/gen/y.md", want{class: ClassDoc, lang: "markdown"}},
+		{"sub/a.log", want{class: ClassOther}},
+		{"sub/build", want{class: ClassOther}},
+		{"sub/rootonly.txt", want{class: ClassDoc, lang: "text"}},
+		{"sub/notes.md", want{reason: SkipGitignore}},
+		{"sub/README.md", want{class: ClassDoc, lang: "markdown"}},
+		{"sub/deep/x.md", want{reason: SkipGitignore}},
+		{"sub/go.mod", want{class: ClassGoMod}},
+		{"go.mod", want{class: ClassGoMod}},
+		{"vendor", want{reason: SkipVendor}},
+		{"vendor/v.go", want{absent: true}},
+		{"node_modules", want{reason: SkipVendor}},
+		{".git", want{reason: SkipIgnoredDir}},
+		{".git/config", want{absent: true}},
+		{".gortex", want{reason: SkipIgnoredDir}},
+		{"bin.go", want{reason: SkipBinary}},
+		{"img.png", want{class: ClassOther}},
+		{"big.md", want{reason: SkipTooLarge}},
+		{"empty.md", want{class: ClassDoc, lang: "markdown"}},
+		{"bad.txt", want{class: ClassDoc, lang: "text"}},
+		{"README.MD", want{class: ClassDoc, lang: "markdown"}},
+		{"notes.adoc", want{class: ClassDoc, lang: "text"}},
+		{"guide.rst", want{class: ClassDoc, lang: "text"}},
+		{"loop1", want{reason: SkipSymlinkLoop}},
+		{"loop2", want{reason: SkipSymlinkLoop}},
+		{"broken.md", want{reason: SkipSymlinkBroken}},
+		{"dirlink", want{reason: SkipSymlinkDir}},
+		{"dirlink/README.md", want{absent: true}},
+		{"self", want{reason: SkipSymlinkDir}},
+		{"filelink.go", want{class: ClassSource, lang: "go"}},
+		{"outside.go", want{reason: SkipSymlinkOutside}},
+		{"ignored.log", want{reason: SkipGitignore}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			f, listed := files[tc.path]
+			reason, wasSkipped := skipped[tc.path]
+			switch {
+			case tc.want.absent:
+				if listed || wasSkipped {
+					t.Errorf("listed=%v skipped=%q, want neither", listed, reason)
+				}
+			case tc.want.reason != "":
+				if reason != tc.want.reason || listed {
+					t.Errorf("skipped=%q listed=%v, want skipped %q", reason, listed, tc.want.reason)
+				}
+			case !listed:
+				t.Errorf("not listed (skipped=%q)", reason)
+			case f.Class != tc.want.class || f.Lang != tc.want.lang:
+				t.Errorf("class %v lang %q, want %v %q", f.Class, f.Lang, tc.want.class, tc.want.lang)
+			}
+		})
+	}
+	checkWalkResult(t, root, res)
+}
+
+// checkWalkResult checks what holds for every walk: sorted output, counts
+// matching the skips, absolute paths and stats that agree with the disk.
+func checkWalkResult(t *testing.T, root string, res *WalkResult) {
+	t.Helper()
+	if !slices.IsSortedFunc(res.Files, func(a, b WalkedFile) int { return strings.Compare(a.Path, b.Path) }) {
+		t.Error("files not sorted by path")
+	}
+	if !slices.IsSortedFunc(res.Skipped, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) }) {
+		t.Error("skips not sorted by path")
+	}
+	counts := map[string]int{}
+	for _, s := range res.Skipped {
+		counts[s.Reason]++
+	}
+	if !mapsEqual(counts, res.SkipCounts) {
+		t.Errorf("SkipCounts %v, want %v", res.SkipCounts, counts)
+	}
+	for _, f := range res.Files {
+		if f.Abs != filepath.Join(root, filepath.FromSlash(f.Path)) {
+			t.Errorf("%s: Abs %s", f.Path, f.Abs)
+		}
+		if fi, err := os.Stat(f.Abs); err != nil || fi.Size() != f.Size {
+			t.Errorf("%s: size %d, stat %v", f.Path, f.Size, err)
+		}
+	}
+	if _, ok := res.Dirs["."]; !ok {
+		t.Error(`Dirs lacks the root "."`)
+	}
+}
+
+func mapsEqual(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestWalkDirs(t *testing.T) {
+	root := walkFixture(t)
+	res, err := Walk(context.Background(), root, WalkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dir  string
+		want bool
+	}{
+		{".", true}, {"sub", true}, {"sub/deep", true}, {"other/docs/gen", true},
+		{"vendor", false}, {".git", false}, {"build", false}, {"dirlink", false},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			if _, ok := res.Dirs[tc.dir]; ok != tc.want {
+				t.Errorf("in Dirs = %v, want %v", ok, tc.want)
+			}
+		})
+	}
+}
+
+func TestWalkUnreadable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads everything")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"secret.md": "# s\n", "locked/a.go": "package a\n", "ok.md": "# ok\n"})
+	for _, p := range []string{"secret.md", "locked"} {
+		if err := os.Chmod(filepath.Join(root, p), 0); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(filepath.Join(root, p), 0o755) })
+	}
+	res, err := Walk(context.Background(), root, WalkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Skip{{"locked", SkipUnreadable}, {"secret.md", SkipUnreadable}}
+	if !slices.Equal(res.Skipped, want) {
+		t.Errorf("skipped %v, want %v", res.Skipped, want)
+	}
+	if len(res.Files) != 1 || res.Files[0].Path != "ok.md" {
+		t.Errorf("files %v, want ok.md only", res.Files)
+	}
+}
+
+func TestWalkErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	writeTree(t, dir, map[string]string{"f.txt": "x", "sub/a.go": "package a\n"})
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	cases := []struct {
+		name string
+		ctx  context.Context
+		root string
+		is   error
+	}{
+		{"missing root", context.Background(), filepath.Join(dir, "nope"), os.ErrNotExist},
+		{"root is a file", context.Background(), file, nil},
+		{"cancelled", cancelled, dir, context.Canceled},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Walk(tc.ctx, tc.root, WalkOptions{})
+			if err == nil {
+				t.Fatalf("no error, result %+v", res)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("error %v, want %v", err, tc.is)
+			}
+		})
+	}
+}
+
+func TestIgnored(t *testing.T) {
+	cases := []struct {
+		name    string
+		pattern string
+		path    string
+		dir     bool
+		want    bool
+	}{
+		{"extension", "*.log", "a.log", false, true},
+		{"extension below", "*.log", "x/y/a.log", false, true},
+		{"leading slash anchors", "/a.log", "x/a.log", false, false},
+		{"leading slash matches top", "/a.log", "a.log", false, true},
+		{"middle slash anchors", "doc/*.html", "y/doc/a.html", false, false},
+		{"middle slash top", "doc/*.html", "doc/a.html", false, true},
+		{"star stops at slash", "doc/*.html", "doc/x/a.html", false, false},
+		{"dir-only on dir", "build/", "x/build", true, true},
+		{"dir-only on file", "build/", "x/build", false, false},
+		{"double star middle", "a/**/b", "a/x/y/b", false, true},
+		{"double star zero dirs", "a/**/b", "a/b", false, true},
+		{"double star leading", "**/foo", "x/foo", false, true},
+		{"question mark", "fo?", "foo", false, true},
+		{"question mark one char", "fo?", "fooo", false, false},
+		{"negated class", "[!a]bc", "xbc", false, true},
+		{"negated class excludes", "[!a]bc", "abc", false, false},
+		{"regexp metachars", "c++", "c++", false, true},
+		{"parentheses", "(x)", "(x)", false, true},
+		{"comment", "#a.log", "#a.log", false, false},
+		{"escaped hash", `\#a.log`, "#a.log", false, true},
+		{"trailing space", "a.log  ", "a.log", false, true},
+		{"negation", "*.log\n!keep.log", "keep.log", false, false},
+		{"negation then pattern", "!keep.log\n*.log", "keep.log", false, true},
+		{"crlf", "*.log\r\n!keep.log\r\n", "keep.log", false, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rules := []*ignoreRules{compileRules("", tc.pattern)}
+			if got := ignored(rules, tc.path, tc.dir); got != tc.want {
+				t.Errorf("ignored(%q by %q) = %v, want %v", tc.path, tc.pattern, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestIgnoredNested(t *testing.T) {
+	rules := []*ignoreRules{
+		compileRules("", "*.md\n/top.txt\n"),
+		compileRules("sub", "!*.md\n*.txt\n/only.go\n"),
+	}
+	cases := []struct {
+		path string
+		want bool
+	}{
+		{"a.md", true},
+		{"sub/a.md", false},      // the deeper file decides
+		{"sub/deep/a.md", false}, // and applies below its directory
+		{"sub/a.txt", true},
+		{"sub/top.txt", true},
+		{"top.txt", true},
+		{"other/top.txt", false},
+		{"sub/only.go", true}, // anchored to sub, not to the root
+		{"sub/x/only.go", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			if got := ignored(rules, tc.path, false); got != tc.want {
+				t.Errorf("ignored(%q) = %v, want %v", tc.path, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestFindRoot(t *testing.T) {
+	repo := t.TempDir()
+	writeTree(t, repo, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "a/b/c.go": "package b\n"})
+	worktree := t.TempDir()
+	writeTree(t, worktree, map[string]string{".git": "gitdir: /elsewhere\n", "x/y.go": "package x\n"})
+	plain := t.TempDir()
+	cases := []struct {
+		name, dir, want string
+	}{
+		{"repo root", repo, repo},
+		{"nested dir", filepath.Join(repo, "a", "b"), repo},
+		{"unclean path", filepath.Join(repo, "a", "..", "a", "b") + string(filepath.Separator), repo},
+		{"worktree .git file", filepath.Join(worktree, "x"), worktree},
+		{"no git", plain, plain},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := FindRoot(tc.dir); got != tc.want {
+				t.Errorf("FindRoot(%s) = %s, want %s", tc.dir, got, tc.want)
+			}
+		})
+	}
+}
+
+// goroot returns the Go toolchain's root, skipping when there is none.
+func goroot(tb testing.TB) string {
+	tb.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		tb.Skipf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func BenchmarkWalkGOROOT(b *testing.B) {
+	src := filepath.Join(goroot(b), "src")
+	if _, err := os.Stat(src); err != nil {
+		b.Skipf("no GOROOT source: %v", err)
+	}
+	var n int
+	for b.Loop() {
+		res, err := Walk(context.Background(), src, WalkOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(res.Files)
+	}
+	b.ReportMetric(float64(n), "files")
+}
+
+func FuzzIgnoreRules(f *testing.F) {
+	for _, seed := range []string{"*.log\n!keep.log\n", "/a/**/b\n", "[!a]?c\n", "c++\n(x)|$\n", "\\#x\n\\!y\n", "a\\\n", "[\n]\n"} {
+		f.Add(seed, "a/keep.log")
+	}
+	f.Fuzz(func(t *testing.T, patterns, path string) {
+		rules := []*ignoreRules{compileRules("", patterns)}
+		for _, dir := range []bool{false, true} {
+			got := ignored(rules, path, dir)
+			if !strings.Contains(patterns, "!") && got != rules[0].any.MatchesPath(dirPath(path, dir)) {
+				t.Fatalf("without negations, ignored(%q) = %v disagrees with any", path, got)
+			}
+		}
+	})
+}
+
+// dirPath is how ignored presents a path to the matcher.
+func dirPath(p string, dir bool) string {
+	if dir {
+		return p + "/"
+	}
+	return p
+}
