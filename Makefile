@@ -3,8 +3,9 @@ GO        ?= go
 BIN       ?= ./gortex
 DEMO_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-demo
 BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
+EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
-GOLD      ?=
+GOLD      ?= testdata/eval/fixture.gold.jsonl
 
 .PHONY: all build demo test fuzz bench eval clean
 
@@ -30,12 +31,21 @@ fuzz:
 	$(GO) test ./query -run '^$$' -fuzz FuzzParse -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
+	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
+	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
 
 # Index a large tree (default: the Go toolchain's own source) and print
 # files, symbols, sections, links, wall seconds and peak RSS.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer
 	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN)
+
+# Score gortex why against a gold file (default: the fixture repository,
+# copied so the checkout stays clean); e.g.
+#   make eval CORPUS=/path/to/karpenter GOLD=../shared/eval/karpenter.gold.jsonl
+eval: build
+	@if [ -z "$(CORPUS)" ]; then rm -rf $(EVAL_DIR) && cp -r testdata/repo $(EVAL_DIR); fi
+	$(GO) run ./cmd/gortex-eval -bin $(BIN) -corpus $(or $(CORPUS),$(EVAL_DIR)) -gold $(GOLD)
 
 clean:
 	rm -f $(BIN)

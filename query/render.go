@@ -30,6 +30,7 @@ func Render(w io.Writer, a *Answer, f Format, o RenderOptions) error {
 	case FormatJSON:
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		return enc.Encode(a)
 	case FormatTOON:
 		s, err := toon.MarshalString(a, toon.WithLengthMarkers(true))

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -13,9 +15,10 @@ import (
 )
 
 type indexOpts struct {
-	dir   string
-	quiet bool
-	full  bool
+	dir        string
+	quiet      bool
+	full       bool
+	cpuProfile string
 }
 
 func runIndex(ctx context.Context, e env, args []string) int {
@@ -23,6 +26,7 @@ func runIndex(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("index", flag.ContinueOnError)
 	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but errors")
 	fs.BoolVar(&o.full, "full", false, "rebuild from scratch instead of re-parsing only changed files")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile (pprof) of the run to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
 
@@ -54,6 +58,14 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		fmt.Fprintln(e.stderr, "gortex index:", err)
 		return exitError
 	}
+	if o.cpuProfile != "" {
+		stop, err := startCPUProfile(o.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "gortex index:", err)
+			return exitError
+		}
+		defer stop()
+	}
 	opts := indexOptions()
 	var bar *progress
 	if !o.quiet && e.stdoutTTY {
@@ -77,6 +89,18 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		writeSummary(e.stdout, root, st)
 	}
 	return exitOK
+}
+
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // writeSummary prints what an index run did.
