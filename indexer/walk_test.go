@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	ignore "github.com/sabhiram/go-gitignore"
 )
 
 // writeTree creates files under root from a map of slash paths to contents.
@@ -329,6 +331,14 @@ func TestIgnored(t *testing.T) {
 		{"negation", "*.log\n!keep.log", "keep.log", false, false},
 		{"negation then pattern", "!keep.log\n*.log", "keep.log", false, true},
 		{"crlf", "*.log\r\n!keep.log\r\n", "keep.log", false, false},
+		{"double star anchored", "a/**/b", "x/a/b", false, false},
+		{"double star question", "**/?.go", "x/y/a.go", false, true},
+		{"double star question one char", "**/?.go", "x/ab.go", false, false},
+		{"double star dir-only on file", "**/gen/", "x/gen", false, false},
+		{"double star dir-only on dir", "**/gen/", "x/gen", true, true},
+		{"double star negated", "*.go\n!**/keep/*.go", "a/keep/x.go", false, false},
+		{"escaped trailing space", `a\ `, "a ", false, true},
+		{"bad class matches nothing", "[a", "[a", false, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -419,24 +429,27 @@ func BenchmarkWalkGOROOT(b *testing.B) {
 }
 
 func FuzzIgnoreRules(f *testing.F) {
-	for _, seed := range []string{"*.log\n!keep.log\n", "/a/**/b\n", "[!a]?c\n", "c++\n(x)|$\n", "\\#x\n\\!y\n", "a\\\n", "[\n]\n"} {
+	for _, seed := range []string{"*.log\n!keep.log\n", "/a/**/b\n", "[!a]?c", "c++\n(x)|$\n", "\\#x\n\\!y\n", "a\\\n", "[\n]\n", "a*b?.c"} {
 		f.Add(seed, "a/keep.log")
+		f.Add(seed, "abc")
 	}
-	f.Fuzz(func(t *testing.T, patterns, path string) {
+	f.Fuzz(func(t *testing.T, patterns, p string) {
 		rules := []*ignoreRules{compileRules("", patterns)}
-		for _, dir := range []bool{false, true} {
-			got := ignored(rules, path, dir)
-			if !strings.Contains(patterns, "!") && got != rules[0].any.MatchesPath(dirPath(path, dir)) {
-				t.Fatalf("without negations, ignored(%q) = %v disagrees with any", path, got)
-			}
+		ignored(rules, p, false)
+		ignored(rules, p, true)
+		// Differential: a plain one-element pattern means the same through
+		// path.Match as through go-gitignore.
+		if strings.Trim(patterns, "abc.*?[]!-") != "" || strings.HasPrefix(patterns, "!") ||
+			strings.Contains(patterns, "**") || strings.Trim(p, "abc.-") != "" {
+			return
+		}
+		pat, ok := parseIgnoreLine(patterns)
+		if !ok {
+			return
+		}
+		lib := ignore.CompileIgnoreLines(libraryPattern(patterns, false))
+		if got, want := pat.matches(p, false), lib.MatchesPath(p); got != want {
+			t.Fatalf("pattern %q on %q: path.Match %v, go-gitignore %v", patterns, p, got, want)
 		}
 	})
-}
-
-// dirPath is how ignored presents a path to the matcher.
-func dirPath(p string, dir bool) string {
-	if dir {
-		return p + "/"
-	}
-	return p
 }
