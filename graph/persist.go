@@ -10,7 +10,7 @@ import (
 
 // FormatVersion is the snapshot format; Load refuses any other with
 // ErrVersion. Bump it whenever Node, Motivation or the snapshot change shape.
-const FormatVersion = 1
+const FormatVersion = 2
 
 type snapshot struct {
 	Version int

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -167,6 +167,29 @@ func TestGoParserCancelled(t *testing.T) {
 	// The parser stays usable after a cancelled parse.
 	if pf, err := p.Parse(context.Background(), "x.go", []byte("package p\nfunc F() {}\n")); err != nil || len(pf.Symbols) != 1 {
 		t.Fatalf("Parse() after cancel = %+v, %v", pf, err)
+	}
+}
+
+// TestGoParserCancelRace cancels contexts around the end of parses:
+// go-tree-sitter may then leave its cancellation flag set, which must not
+// break the parser's later parses.
+func TestGoParserCancelRace(t *testing.T) {
+	p := NewGoParser()
+	defer p.Close()
+	src := []byte("package p\n" + strings.Repeat("func F() { g(1, 2); h.i() }\n", 50))
+	for i := range 500 {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			time.Sleep(time.Duration(i%40) * 5 * time.Microsecond)
+			cancel()
+			close(done)
+		}()
+		_, _ = p.Parse(ctx, "x.go", src)
+		<-done
+		if _, err := p.Parse(context.Background(), "x.go", src); err != nil {
+			t.Fatalf("parse %d after a cancel: %v", i, err)
+		}
 	}
 }
 

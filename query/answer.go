@@ -35,6 +35,22 @@ type Entry struct {
 	Via      string  `json:"via" toon:"via"`
 	Text     string  `json:"text" toon:"text"`
 	Rank     float64 `json:"rank" toon:"rank"`
+	// AssetKind is the kind of document: adr, rfc, design, spec, readme,
+	// changelog, doc (or memory).
+	AssetKind string `json:"asset_kind" toon:"asset_kind"`
+	// SupersededBy is the path of the document that replaces this one.
+	SupersededBy string `json:"superseded_by,omitempty" toon:"superseded_by"`
+	// Memory fields (kind "rationale"): its kind (decision, invariant, ...),
+	// importance 1-5, confidence 0-1, basis, whether it is pinned, and
+	// whether an anchor of it is stale (its symbol is gone).
+	RationaleKind string  `json:"rationale_kind,omitempty" toon:"rationale_kind"`
+	Importance    int     `json:"importance,omitempty" toon:"importance"`
+	Confidence    float64 `json:"confidence,omitempty" toon:"confidence"`
+	Basis         string  `json:"basis,omitempty" toon:"basis"`
+	Pinned        bool    `json:"pinned,omitempty" toon:"pinned"`
+	Stale         bool    `json:"stale,omitempty" toon:"stale"`
+	// Explain says how Rank was made; set only when asked for.
+	Explain string `json:"explain,omitempty" toon:"explain"`
 }
 
 // refOf describes a node for an answer.

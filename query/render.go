@@ -74,13 +74,22 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 		return err
 	}
 	for i, e := range a.Rationale {
-		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s\n", i+1, style(ansiCyan, e.Signal),
-			fmt.Sprintf("%s:%d", e.Path, e.Line), style(ansiBold, "§ "+e.Section))
+		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s  %s\n", i+1, style(ansiCyan, e.Signal),
+			location(e), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
 		if e.Text != "" {
 			fmt.Fprintf(&b, "    %s\n", e.Text)
 		}
 		if e.Via != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "via "+e.Via))
+		}
+		if e.SupersededBy != "" {
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "superseded by "+e.SupersededBy))
+		}
+		if e.Stale {
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "stale: an anchor's symbol is gone (gortex memory check)"))
+		}
+		if e.Explain != "" {
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "rank: "+e.Explain))
 		}
 	}
 	if a.Note != "" {

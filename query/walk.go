@@ -9,18 +9,24 @@ import (
 // as a whole, so it is less specific to the symbol than a direct link.
 const viaDiscount = 0.5
 
-// hit is one motivates edge found by Walk, before it becomes an Entry.
+// hit is one piece of reasoning found for a symbol, before it becomes an
+// Entry: the source node, the signal as the answer reports it, and what the
+// ranking formula needs.
 type hit struct {
 	source *graph.Node
-	mot    graph.Motivation
+	signal graph.Signal
+	score  float64
+	detail string
 	via    *graph.Node // nil for a direct edge
 	depth  int         // 0 direct, 1 first container, ...
-	all    []graph.Motivation
+	lex    float64     // lexical similarity of the source to the symbol, [0,1]
 }
 
 // Walk collects the reasoning one hop from n: the incoming motivates edges
 // of n, then those of its containers (method → type → file → package),
-// keeping only the first (closest) edge from each source.
+// keeping only the first (closest) edge from each source. A section that
+// names a container of n is reported with signal member: it names the
+// symbol's type or package and the symbol is its member.
 func Walk(s *graph.Store, n *graph.Node) []hit {
 	var hits []hit
 	seen := map[graph.NodeID]bool{}
@@ -36,7 +42,11 @@ func Walk(s *graph.Store, n *graph.Node) []hit {
 				continue
 			}
 			seen[e.From] = true
-			hits = append(hits, hit{source: src, mot: best, via: via, depth: depth, all: e.Motivations})
+			sig := best.Signal
+			if depth > 0 && sig == graph.SignalNamed {
+				sig = graph.SignalMember
+			}
+			hits = append(hits, hit{source: src, signal: sig, score: best.Score, detail: best.Detail, via: via, depth: depth})
 		}
 		next, ok := s.Container(cur.ID)
 		if !ok {

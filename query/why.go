@@ -1,17 +1,24 @@
 package query
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
 )
 
 // Options shape a why answer.
 type Options struct {
-	Limit int // entries at most; 0 means DefaultLimit
+	Limit    int       // entries at most; 0 means DefaultLimit
+	Searcher Searcher  // finds lexically similar sections; nil for none
+	Explain  bool      // fill Entry.Explain
+	Now      time.Time // the time recency is measured from; zero means now
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.
@@ -24,7 +31,7 @@ const excerptLen = 280
 // Why answers a query against s. Ambiguous and unknown queries return an
 // Answer (with candidates or suggestions in Note) together with
 // ErrAmbiguous or ErrUnknown; a malformed query returns ErrBadQuery.
-func Why(s *graph.Store, text string, opts Options) (*Answer, error) {
+func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, error) {
 	a := &Answer{Query: text, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	q, err := Parse(text)
 	if err != nil {
@@ -49,8 +56,24 @@ func Why(s *graph.Store, text string, opts Options) (*Answer, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	for _, h := range Rank(Walk(s, n), limit) {
-		a.Rationale = append(a.Rationale, entryOf(h))
+	hits := Walk(s, n)
+	if opts.Searcher != nil && n.Kind.IsSymbol() {
+		lex, err := lexical(ctx, opts.Searcher, s, n)
+		if err != nil {
+			return a, err
+		}
+		hits = withLexical(s, hits, lex)
+	}
+	now := opts.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	for _, r := range Rank(hits, limit, now) {
+		e := entryOf(r)
+		if opts.Explain {
+			e.Explain = r.explain()
+		}
+		a.Rationale = append(a.Rationale, e)
 	}
 	a.Count = len(a.Rationale)
 	if a.Count == 0 {
@@ -78,14 +101,40 @@ func displayName(n *graph.Node) string {
 	return n.Name
 }
 
-func entryOf(h hit) Entry {
-	src := h.source
-	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(h.mot.Signal),
-		Score: round3(h.mot.Score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: excerpt(src.Text, h.mot.Detail), Rank: round3(rankOf(h))}
-	if h.via != nil {
-		e.Via = string(h.via.ID)
+// withLexical sets the lexical similarity of every hit and adds the best
+// lexical matches not found otherwise as entries of their own.
+func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hit {
+	seen := make(map[graph.NodeID]bool, len(hits))
+	for i := range hits {
+		hits[i].lex = lex[hits[i].source.ID].sim
+		seen[hits[i].source.ID] = true
 	}
+	var extra []hit
+	for id, m := range lex {
+		if src, ok := s.Node(id); ok && !seen[id] {
+			extra = append(extra, hit{source: src, signal: graph.SignalLexical, score: m.sim,
+				detail: strings.Join(m.terms, " "), lex: m.sim})
+		}
+	}
+	sort.Slice(extra, func(i, j int) bool {
+		if extra[i].score != extra[j].score {
+			return extra[i].score > extra[j].score
+		}
+		return extra[i].source.ID < extra[j].source.ID
+	})
+	return append(hits, extra[:min(len(extra), lexicalEntries)]...)
+}
+
+func entryOf(r ranked) Entry {
+	src := r.source
+	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(r.signal),
+		Score: round3(r.score), Path: src.Path, Section: src.Name, Line: src.Line,
+		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank),
+		AssetKind: src.Attr(rationale.AttrAssetKind), SupersededBy: src.Attr(rationale.AttrSupersededBy)}
+	if r.via != nil {
+		e.Via = string(r.via.ID)
+	}
+	memoryEntry(&e, src)
 	return e
 }
 

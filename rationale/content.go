@@ -3,11 +3,14 @@ package rationale
 import (
 	"context"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -23,7 +26,8 @@ type ContentIndex struct {
 type contentDoc struct {
 	Kind    string `json:"kind"`
 	Path    string `json:"path"`
-	Heading string `json:"heading"`
+	Heading string `json:"heading"` // the heading path: document title down to the section
+	Where   string `json:"where"`   // the file's path split into words
 	Text    string `json:"text"`
 }
 
@@ -36,6 +40,7 @@ func contentMapping() mapping.IndexMapping {
 	kw.Store = false
 	doc := bleve.NewDocumentMapping()
 	doc.AddFieldMappingsAt("heading", text)
+	doc.AddFieldMappingsAt("where", text)
 	doc.AddFieldMappingsAt("text", text)
 	doc.AddFieldMappingsAt("kind", kw)
 	doc.AddFieldMappingsAt("path", kw)
@@ -85,7 +90,11 @@ func (c *ContentIndex) Update(ctx context.Context, remove []graph.NodeID, add []
 		b.Delete(string(id))
 	}
 	for _, n := range add {
-		doc := contentDoc{Kind: string(n.Kind), Path: n.Path, Heading: n.Name, Text: n.Text}
+		heading := n.Name
+		if len(n.HeadingPath) > 0 {
+			heading = strings.Join(n.HeadingPath, " / ")
+		}
+		doc := contentDoc{Kind: string(n.Kind), Path: n.Path, Heading: heading, Where: pathWords(n.Path), Text: n.Text}
 		if err := b.Index(string(n.ID), doc); err != nil {
 			return fmt.Errorf("index %s: %w", n.ID, err)
 		}
@@ -98,28 +107,71 @@ func (c *ContentIndex) Update(ctx context.Context, remove []graph.NodeID, add []
 	return flush()
 }
 
-// Hit is one search result.
+// pathWords turns "designs/node-repair.md" into "designs node repair".
+func pathWords(p string) string {
+	p = strings.TrimSuffix(p, path.Ext(p))
+	return strings.Join(strings.FieldsFunc(p, func(r rune) bool {
+		return r == '/' || r == '-' || r == '_' || r == '.'
+	}), " ")
+}
+
+// Hit is one search result: the node, its score, and the distinct
+// analysed terms of the query it matched.
 type Hit struct {
 	ID    graph.NodeID
 	Score float64
+	Terms []string
 }
 
-// Search runs a match query over headings and text and returns the best
-// limit hits, best first.
+// Analyze returns the distinct analysed terms (lower-cased, stemmed, stop
+// words removed) of text, in order of first appearance.
+func (c *ContentIndex) Analyze(text string) []string {
+	an := c.idx.Mapping().AnalyzerNamed(en.AnalyzerName)
+	seen := map[string]bool{}
+	var out []string
+	for _, tok := range an.Analyze([]byte(text)) {
+		t := string(tok.Term)
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Search runs a match query (any term) over headings, path words and text
+// and returns the best limit hits, best first, each with the query terms
+// it matched.
 func (c *ContentIndex) Search(ctx context.Context, text string, limit int) ([]Hit, error) {
-	heading := bleve.NewMatchQuery(text)
-	heading.SetField("heading")
-	heading.SetBoost(1.5) // a heading is a section's own summary
-	body := bleve.NewMatchQuery(text)
-	body.SetField("text")
-	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(heading, body), limit, 0, false)
+	var qs []query.Query
+	for _, f := range []struct {
+		field string
+		boost float64
+	}{{"heading", 1.5}, {"where", 1.0}, {"text", 1.0}} { // a heading summarises its section
+		q := bleve.NewMatchQuery(text)
+		q.SetField(f.field)
+		q.SetBoost(f.boost)
+		qs = append(qs, q)
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), limit, 0, false)
+	req.IncludeLocations = true
 	res, err := c.idx.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", text, err)
 	}
 	hits := make([]Hit, len(res.Hits))
 	for i, h := range res.Hits {
-		hits[i] = Hit{ID: graph.NodeID(h.ID), Score: h.Score}
+		seen := map[string]bool{}
+		var terms []string
+		for _, byTerm := range h.Locations {
+			for t := range byTerm {
+				if !seen[t] {
+					seen[t] = true
+					terms = append(terms, t)
+				}
+			}
+		}
+		hits[i] = Hit{ID: graph.NodeID(h.ID), Score: h.Score, Terms: terms}
 	}
 	return hits, nil
 }

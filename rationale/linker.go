@@ -3,12 +3,14 @@ package rationale
 import (
 	"context"
 	"log/slog"
+	"sort"
+	"strings"
 
 	"github.com/gortex/gortex/graph"
 )
 
-// Linker creates the motivates edges of document sections. The zero value
-// is ready to use.
+// Linker creates the motivates edges of document sections and classifies
+// documents. The zero value is ready to use.
 type Linker struct {
 	Logger *slog.Logger // nil discards
 }
@@ -16,25 +18,70 @@ type Linker struct {
 // Link recomputes every motivates edge that starts at a document section
 // and returns how many it made, by signal. It removes the old edges first,
 // so it may run after any change to the graph; memories and commits keep
-// their own edges.
+// their own edges. It also sets each section's asset kind, ADR status and
+// supersession.
 func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int, error) {
 	counts := make(map[graph.Signal]int)
-	var sections []*graph.Node
-	for n := range s.Nodes() {
-		if n.Kind == graph.KindDoc {
-			sections = append(sections, n)
+	docs := documents(s)
+	for _, d := range docs {
+		kind := classify(d)
+		for _, sec := range d.sections {
+			sec.SetAttr(AttrAssetKind, string(kind))
+			sec.SetAttr(AttrStatus, "")
+			sec.SetAttr(AttrSupersededBy, "")
+			for _, e := range s.Out(sec.ID, graph.EdgeMotivates|graph.EdgeSupersedes) {
+				s.RemoveEdge(e.From, e.To, graph.EdgeMotivates|graph.EdgeSupersedes)
+			}
 		}
 	}
-	for i, sec := range sections {
-		if i%256 == 0 {
+	supersessions(s, docs)
+	paths := newPathIndex(s)
+	for i, d := range docs {
+		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return counts, err
 			}
 		}
-		for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
-			s.RemoveEdge(e.From, e.To, graph.EdgeMotivates)
+		for _, sec := range d.sections {
+			linkNamed(s, sec)
+			linkPaths(s, paths, sec)
+			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
+				if m, ok := e.Best(); ok {
+					counts[m.Signal]++
+				}
+			}
 		}
-		counts[graph.SignalNamed] += linkNamed(s, sec)
 	}
 	return counts, nil
+}
+
+// documents groups the doc nodes of s by file, sections in line order.
+func documents(s *graph.Store) []*document {
+	byPath := map[string]*document{}
+	for n := range s.Nodes() {
+		if n.Kind != graph.KindDoc {
+			continue
+		}
+		d := byPath[n.Path]
+		if d == nil {
+			d = &document{path: n.Path}
+			byPath[n.Path] = d
+		}
+		d.sections = append(d.sections, n)
+	}
+	docs := make([]*document, 0, len(byPath))
+	for _, d := range byPath {
+		sort.Slice(d.sections, func(i, j int) bool { return d.sections[i].Line < d.sections[j].Line })
+		var b strings.Builder
+		for _, sec := range d.sections {
+			b.WriteString(sec.Name)
+			b.WriteByte('\n')
+			b.WriteString(sec.Text)
+			b.WriteByte('\n')
+		}
+		d.text = b.String()
+		docs = append(docs, d)
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i].path < docs[j].path })
+	return docs
 }

@@ -30,6 +30,8 @@ const usage = `gortex answers "why does this code exist?" from a repository's de
 Usage:
   gortex index [flags] [DIR]    build or refresh the index of DIR
   gortex why [flags] QUERY      show the reasoning behind a symbol
+  gortex memory COMMAND         record, list, edit and check memories
+  gortex remember [flags]       record a memory (gortex memory add)
   gortex version                print the version
   gortex help [COMMAND]         show help
 
@@ -53,6 +55,8 @@ type command struct {
 var commands = []command{
 	{"index", runIndex},
 	{"why", runWhy},
+	{"memory", runMemory},
+	{"remember", runRemember},
 }
 
 // Main runs gortex with args (without the program name) and returns the

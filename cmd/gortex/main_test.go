@@ -128,6 +128,9 @@ type expectation struct {
 	Qualified string    `json:"qualified"`
 	Named     []section `json:"named"`
 	Not       []section `json:"not"`
+	Member    []section `json:"member"`
+	Path      []section `json:"path"`
+	Lexical   []section `json:"lexical"`
 }
 
 type section struct {
@@ -136,10 +139,12 @@ type section struct {
 	Line    int    `json:"line"`
 }
 
-// TestFixtureNamed checks, for every hand-labelled query of the fixture,
-// that why returns each section that names the symbol (signal named, not
-// through a container) and no decoy section as a direct entry.
-func TestFixtureNamed(t *testing.T) {
+// TestFixtureSignals checks, for every hand-labelled query of the fixture,
+// that why returns each section that names the symbol as a direct named
+// entry, never a decoy as one, and each section that names its type or
+// package (member), its file or directory (path), or describes it in words
+// (lexical) with that signal.
+func TestFixtureSignals(t *testing.T) {
 	dir := fixture(t)
 	raw, err := os.ReadFile("../../testdata/repo.expect.json")
 	if err != nil {
@@ -162,20 +167,31 @@ func TestFixtureNamed(t *testing.T) {
 			if a.Symbol == nil || a.Symbol.Qualified != x.Qualified {
 				t.Fatalf("resolved %+v, want %s", a.Symbol, x.Qualified)
 			}
-			direct := map[section]string{}
+			got := map[section]string{}
 			for _, e := range a.Rationale {
-				if e.Via == "" {
-					direct[section{e.Path, e.Section, e.Line}] = e.Signal
+				sig := e.Signal
+				if e.Via != "" && sig == "named" {
+					sig = "named-via"
+				}
+				got[section{e.Path, e.Section, e.Line}] = sig
+			}
+			want := []struct {
+				signal string
+				secs   []section
+			}{{"named", x.Named}, {"member", x.Member}, {"path", x.Path}, {"lexical", x.Lexical}}
+			for _, w := range want {
+				for _, s := range w.secs {
+					if got[s] != w.signal {
+						t.Errorf("%s § %s (line %d): signal %q, want %s; got %v", s.Path, s.Section, s.Line, got[s], w.signal, keys(got))
+					}
 				}
 			}
-			for _, s := range x.Named {
-				if direct[s] != "named" {
-					t.Errorf("missing named section %s § %s (line %d); got %v", s.Path, s.Section, s.Line, keys(direct))
-				}
+			if len(x.Named)+len(x.Member)+len(x.Path)+len(x.Lexical) == 0 && len(a.Rationale) > 0 {
+				t.Errorf("no document concerns %s, yet why returned %v", x.Query, keys(got))
 			}
 			for _, s := range x.Not {
-				if sig, ok := direct[s]; ok {
-					t.Errorf("decoy %s § %s returned as a direct %s entry", s.Path, s.Section, sig)
+				if got[s] == "named" {
+					t.Errorf("decoy %s § %s returned as a named entry", s.Path, s.Section)
 				}
 			}
 		})

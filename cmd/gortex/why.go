@@ -10,13 +10,16 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
 )
 
 type whyOpts struct {
-	dir    string
-	query  string
-	limit  int
-	format query.Format
+	dir     string
+	query   string
+	limit   int
+	format  query.Format
+	explain bool
+	scope   string // memories: workspace, global or both
 }
 
 func runWhy(ctx context.Context, e env, args []string) int {
@@ -26,11 +29,13 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
 	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries")
+	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.scope, "scope", scopeBoth, "which memories to include: workspace, global or both")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
 
-Show the written reasoning (design docs, ADRs, specs) behind a symbol, most
+Show the written reasoning (memories, design docs, ADRs, specs) behind a symbol, most
 trustworthy first. QUERY is a Go qualified name or any unique suffix of one,
 or a stable ID:
 
@@ -78,12 +83,23 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex why:", err)
 		return exitError
 	}
-	s, err := freshStore(ctx, e, root)
+	idx, err := freshIndex(ctx, e, root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex why:", err)
 		return exitError
 	}
-	a, err := query.Why(s, o.query, query.Options{Limit: o.limit})
+	if err := loadMemories(ctx, e, root, idx.Store, o.scope); err != nil {
+		fmt.Fprintln(e.stderr, "gortex why: memories:", err)
+		return exitError
+	}
+	qo := query.Options{Limit: o.limit, Explain: o.explain}
+	if ci, err := rationale.OpenContentIndex(indexer.ContentDir(idx.Dir)); err == nil {
+		defer ci.Close()
+		qo.Searcher = ci
+	} else {
+		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
+	}
+	a, err := query.Why(ctx, idx.Store, o.query, qo)
 	color := e.stdoutTTY && os.Getenv("NO_COLOR") == ""
 	if rerr := query.Render(e.stdout, a, o.format, query.RenderOptions{Color: color}); rerr != nil {
 		fmt.Fprintln(e.stderr, "gortex why:", rerr)
@@ -103,13 +119,22 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	return exitOK
 }
 
-// freshStore loads root's index, building or refreshing it first when there
-// is none or files changed since it was built.
+// freshStore loads root's graph, building or refreshing the index first
+// when there is none or files changed since it was built.
 func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
+	idx, err := freshIndex(ctx, e, root)
+	if err != nil {
+		return nil, err
+	}
+	return idx.Store, nil
+}
+
+// freshIndex is freshStore returning the whole index.
+func freshIndex(ctx context.Context, e env, root string) (*indexer.Index, error) {
 	idx, err := indexer.Load(root)
 	switch {
 	case err == nil && !idx.Stale():
-		return idx.Store, nil
+		return idx, nil
 	case errors.Is(err, indexer.ErrNoIndex):
 		fmt.Fprintf(e.stderr, "gortex: no index yet; indexing %s\n", root)
 	case graph.IsStale(err):
@@ -126,5 +151,5 @@ func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
 	if !st.UpToDate {
 		fmt.Fprintf(e.stderr, "gortex: indexed %d changed files in %.2fs\n", st.Changed, st.Duration.Seconds())
 	}
-	return idx.Store, nil
+	return idx, nil
 }

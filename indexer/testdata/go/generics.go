@@ -3,9 +3,9 @@ package budget
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	. "math"
-	_ "embed"
 	v1 "sigs.k8s.io/karpenter/pkg/apis/v1"
 )
 

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+// exitStale is the exit status of `gortex memory check` when an anchor is
+// stale or a memory file is unreadable, so CI can fail on it.
+const exitStale = 4
+
+// stdin is where `--body -` reads from; tests replace it.
+var stdin io.Reader = os.Stdin
+
+var memoryUsage = `Usage: gortex memory COMMAND [flags]
+
+Record the reasoning behind code - a decision, an invariant, an incident -
+as one Markdown file per memory, which gortex why ranks ahead of every
+document. Workspace memories live in .gortex/memories/ (commit and review
+them like code); global ones, shared by all your repositories, in
+$XDG_DATA_HOME/gortex/memories (else ~/.local/share/gortex/memories).
+
+Commands:
+  add            record a memory (also: gortex remember)
+  list           list memories
+  show ID        print a memory
+  edit ID        change fields of a memory
+  supersede ID   record a memory that replaces memory ID
+  forget ID      delete a memory
+  check          follow renamed anchors and list stale ones (exit 4 if any)
+
+An ID may be given in full, as mem:ID, or by a unique prefix or its last
+six characters. Run "gortex memory COMMAND --help" for a command's flags.
+`
+
+var memoryCommands = map[string]func(ctx context.Context, e env, args []string) int{
+	"add":       func(ctx context.Context, e env, args []string) int { return runMemoryAdd(ctx, e, "memory add", args) },
+	"list":      runMemoryList,
+	"show":      runMemoryShow,
+	"edit":      runMemoryEdit,
+	"supersede": runMemorySupersede,
+	"forget":    runMemoryForget,
+	"check":     runMemoryCheck,
+}
+
+func runMemory(ctx context.Context, e env, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(e.stderr, memoryUsage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(e.stdout, memoryUsage)
+		return exitOK
+	}
+	run, ok := memoryCommands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "gortex memory: unknown command %q\n\n%s", args[0], memoryUsage)
+		return exitUsage
+	}
+	return run(ctx, e, args[1:])
+}
+
+// runRemember is `gortex remember`, the short form of `gortex memory add`.
+func runRemember(ctx context.Context, e env, args []string) int {
+	return runMemoryAdd(ctx, e, "remember", args)
+}
+
+// Scopes as the flags spell them.
+const (
+	scopeWorkspace = "workspace"
+	scopeGlobal    = "global"
+	scopeBoth      = "both"
+)
+
+// openStores opens the stores a --scope value names, workspace first.
+func openStores(root, scope string) ([]*rationale.MemoryStore, error) {
+	var out []*rationale.MemoryStore
+	if scope == scopeWorkspace || scope == scopeBoth {
+		out = append(out, rationale.OpenWorkspace(root))
+	}
+	if scope == scopeGlobal || scope == scopeBoth {
+		g, err := rationale.OpenGlobal()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	if out == nil {
+		return nil, fmt.Errorf("--scope %q: one of workspace, global, both", scope)
+	}
+	return out, nil
+}
+
+// findMemory looks ref up in each store in turn.
+func findMemory(ctx context.Context, stores []*rationale.MemoryStore, ref string) (*rationale.MemoryStore, *rationale.Memory, error) {
+	var errs []error
+	for _, s := range stores {
+		m, err := s.Get(ctx, ref)
+		if err == nil {
+			return s, m, nil
+		}
+		errs = append(errs, err)
+	}
+	return nil, nil, errors.Join(errs...)
+}
+
+// warnProblems reports unreadable memory files on stderr; they are skipped.
+func warnProblems(e env, probs []rationale.Problem) {
+	for _, p := range probs {
+		fmt.Fprintf(e.stderr, "gortex: warning: skipped %v\n", p)
+	}
+}
+
+// anchorResolver resolves anchors against root's index, loading (and if
+// need be building) it on first use.
+func anchorResolver(ctx context.Context, e env, root string) rationale.AnchorResolver {
+	var s *graph.Store
+	var loadErr error
+	return func(text string) (*graph.Node, []*graph.Node, error) {
+		if s == nil && loadErr == nil {
+			s, loadErr = freshStore(ctx, e, root)
+		}
+		if loadErr != nil {
+			return nil, nil, fmt.Errorf("load the index: %w", loadErr)
+		}
+		q, err := query.Parse(text)
+		if err != nil {
+			return nil, nil, err
+		}
+		return query.Resolve(s, q)
+	}
+}
+
+// loadMemories projects the memories of the given scope into s, which was
+// loaded from root's index: it follows renamed anchors (rewriting the
+// memory files, said on stderr), marks stale ones, and adds the rationale
+// nodes and their edges. Unreadable files are skipped with a warning.
+func loadMemories(ctx context.Context, e env, root string, s *graph.Store, scope string) error {
+	stores, err := openStores(root, scope)
+	if err != nil {
+		return err
+	}
+	var all []*rationale.Memory
+	for _, st := range stores {
+		mems, probs, err := st.List(ctx, rationale.Filter{Repo: root})
+		if err != nil {
+			return err
+		}
+		warnProblems(e, probs)
+		rep, err := st.Reconcile(ctx, root, s, mems)
+		if err != nil {
+			return err
+		}
+		for _, r := range rep.Retargeted {
+			fmt.Fprintf(e.stderr, "gortex: %s\n", r)
+		}
+		warnProblems(e, rep.Problems)
+		all = append(all, mems...)
+	}
+	rationale.ProjectMemories(s, all)
+	return nil
+}
+
+// memoryExit maps a memory error to an exit status, after printing it.
+func memoryExit(e env, cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
+	var ae *rationale.AnchorError
+	switch {
+	case errors.As(err, &ae) && len(ae.Candidates) > 0:
+		return exitAmbiguous
+	case errors.As(err, &ae), errors.Is(err, rationale.ErrNotFound):
+		return exitUnknown
+	case errors.Is(err, rationale.ErrAmbiguous):
+		return exitAmbiguous
+	}
+	return exitError
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// listFlag is a repeatable string flag; with split set, each value may
+// also hold several items separated by commas.
+type listFlag struct {
+	vals  []string
+	split bool
+}
+
+func (l *listFlag) String() string { return strings.Join(l.vals, ",") }
+
+func (l *listFlag) Set(v string) error {
+	items := []string{v}
+	if l.split {
+		items = strings.Split(v, ",")
+	}
+	for _, it := range items {
+		if it = strings.TrimSpace(it); it != "" {
+			l.vals = append(l.vals, it)
+		}
+	}
+	return nil
+}
+
+// parseArgs is parseFlags allowing flags after positional arguments
+// ("gortex memory edit ID --importance 5"), which flag.Parse stops at.
+func parseArgs(fs *flag.FlagSet, e env, args []string) (pos []string, code int, done bool) {
+	for {
+		if code, done := parseFlags(fs, e, args); done {
+			return nil, code, true
+		}
+		args = fs.Args()
+		switch {
+		case len(args) == 0:
+			return pos, exitOK, false
+		case args[0] == "--":
+			return append(pos, args[1:]...), exitOK, false
+		}
+		pos, args = append(pos, args[0]), args[1:]
+	}
+}

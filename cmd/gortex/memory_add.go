@@ -1,0 +1,349 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gortex/gortex/rationale"
+)
+
+// Defaults of the field flags of `memory add`: the middle of the
+// importance scale, and a confidence that says "written down on purpose,
+// not proven".
+const (
+	defaultImportance = rationale.DefaultImportance
+	defaultConfidence = 0.8
+)
+
+// fieldFlags are the flags that set a memory's fields.
+type fieldFlags struct {
+	title, body, kind, basis, source, author string
+	symbols, files, tags                     listFlag
+	importance                               int
+	confidence                               float64
+	pinned                                   bool
+}
+
+func (f *fieldFlags) register(fs *flag.FlagSet) {
+	f.tags.split = true
+	fs.StringVar(&f.title, "title", "", fmt.Sprintf("one-line title, at most %d characters (default: the body's first line)", rationale.MaxTitleLen))
+	fs.StringVar(&f.body, "body", "", fmt.Sprintf("the memory in Markdown, at most %d characters; - reads it from stdin", rationale.MaxBodyLen))
+	fs.StringVar(&f.kind, "kind", string(rationale.DefaultKind), "one of "+enumList(rationale.Kinds))
+	fs.Var(&f.symbols, "symbol", "anchor to a symbol, in any form gortex why accepts (repeatable)")
+	fs.Var(&f.files, "file", "anchor to a repo-relative file (repeatable)")
+	fs.Var(&f.tags, "tag", fmt.Sprintf("a tag (repeatable, or comma-separated; at most %d)", rationale.MaxTags))
+	fs.IntVar(&f.importance, "importance", defaultImportance, "how much it matters, 1-5")
+	fs.Float64Var(&f.confidence, "confidence", defaultConfidence, "how sure it is, 0-1")
+	fs.StringVar(&f.basis, "basis", string(rationale.BasisUnknown), "where its support comes from: "+enumList(rationale.Bases))
+	fs.BoolVar(&f.pinned, "pinned", false, "rank it above every unpinned memory")
+	fs.StringVar(&f.source, "source", string(rationale.SourceManual), "who wrote it: "+enumList(rationale.Sources))
+	fs.StringVar(&f.author, "author", os.Getenv("USER"), "who wrote it")
+}
+
+func enumList[T ~string](vs []T) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = string(v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// readBody resolves "--body -" to stdin.
+func (f *fieldFlags) readBody() error {
+	if f.body != "-" {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(stdin, 4*rationale.MaxBodyLen+1)) // 4 bytes per rune at most
+	if err != nil {
+		return fmt.Errorf("read the body from stdin: %w", err)
+	}
+	f.body = string(b)
+	return nil
+}
+
+// apply sets the fields whose flags are in set (all of them for a new memory).
+func (f *fieldFlags) apply(m *rationale.Memory, set func(string) bool) {
+	str := map[string]*string{"title": &m.Title, "body": &m.Body, "author": &m.Author}
+	vals := map[string]string{"title": f.title, "body": f.body, "author": f.author}
+	for name, p := range str {
+		if set(name) {
+			*p = vals[name]
+		}
+	}
+	if set("kind") {
+		m.Kind = rationale.Kind(f.kind)
+	}
+	if set("basis") {
+		m.Basis = rationale.Basis(f.basis)
+	}
+	if set("source") {
+		m.Source = rationale.Source(f.source)
+	}
+	if set("importance") {
+		m.Importance = f.importance
+	}
+	if set("confidence") {
+		m.Confidence = f.confidence
+	}
+	if set("pinned") {
+		m.Pinned = f.pinned
+	}
+	if set("tag") {
+		m.Tags = f.tags.vals
+	}
+	if set("file") {
+		m.Files = f.files.vals
+	}
+	if set("symbol") {
+		m.Symbols = nil
+		for _, s := range f.symbols.vals {
+			m.Symbols = append(m.Symbols, rationale.SymbolAnchor{Written: s})
+		}
+	}
+}
+
+func all(string) bool { return true }
+
+// writeOpts are the flags every writing subcommand shares.
+type writeOpts struct {
+	dir, scope string
+	force      bool
+	asJSON     bool
+	fields     fieldFlags
+}
+
+func (o *writeOpts) register(fs *flag.FlagSet, scope, scopeHelp string) {
+	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.scope, "scope", scope, scopeHelp)
+	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
+	o.fields.register(fs)
+}
+
+const fieldsHelp = `Sanitising: HTML entities are decoded, then control characters,
+chat-template tokens (<|...|>, [INST], <<SYS>>) and role labels at the
+start of a line (Human:, Assistant:, System:, User:) are removed, after
+folding full-width and look-alike Greek and Cyrillic letters to ASCII.
+
+A symbol anchor must resolve to exactly one symbol (the candidates are
+listed otherwise); it is stored both as written and as its stable ID, with
+a fingerprint that follows the symbol through a rename or move.
+`
+
+func runMemoryAdd(ctx context.Context, e env, name string, args []string) int {
+	var o writeOpts
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	o.register(fs, scopeWorkspace, "where to store it: workspace (.gortex/memories, committed) or global")
+	fs.BoolVar(&o.force, "force", false, "store it even when it repeats a live memory")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), `Usage: gortex %s [flags]
+
+Record a memory. Example:
+
+  gortex %s --symbol billing.Invoice.Finalize --kind invariant --importance 5 \
+    --title "Finalize runs once per invoice" --body "Finalize writes one ledger entry per line; ..."
+
+Caps: title %d characters, body %d characters, %d tags. A body that repeats
+a live memory (token-set Jaccard similarity >= %.2f over words of 3+
+letters) is not stored; the existing memory's id is printed with status
+duplicate, and --force stores it anyway.
+
+%s
+Flags:
+`, name, name, rationale.MaxTitleLen, rationale.MaxBodyLen, rationale.MaxTags, rationale.DuplicateThreshold, fieldsHelp)
+		fs.PrintDefaults()
+	}
+	args, code, done := parseArgs(fs, e, args)
+	if done {
+		return code
+	}
+	if len(args) > 0 {
+		fmt.Fprintf(e.stderr, "gortex %s: unexpected argument %q (quote the body and pass it with --body)\n", name, args[0])
+		return exitUsage
+	}
+	return memoryAddRun(ctx, e, name, o)
+}
+
+func memoryAddRun(ctx context.Context, e env, name string, o writeOpts) int {
+	if o.scope != scopeWorkspace && o.scope != scopeGlobal {
+		fmt.Fprintf(e.stderr, "gortex %s: --scope is workspace or global\n", name)
+		return exitUsage
+	}
+	st, root, err := writeStore(o)
+	if err == nil {
+		err = o.fields.readBody()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gortex %s: %v\n", name, err)
+		return exitError
+	}
+	m := &rationale.Memory{}
+	o.fields.apply(m, all)
+	res, err := st.Add(ctx, m, rationale.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
+	if err != nil {
+		return memoryExit(e, name, err)
+	}
+	return printResult(e, o.asJSON, res)
+}
+
+// writeStore opens the one store a write goes to.
+func writeStore(o writeOpts) (*rationale.MemoryStore, string, error) {
+	root, err := resolveRoot(o.dir)
+	if err != nil {
+		return nil, "", err
+	}
+	stores, err := openStores(root, o.scope)
+	if err != nil {
+		return nil, "", err
+	}
+	return stores[0], root, nil
+}
+
+func printResult(e env, asJSON bool, res rationale.Result) int {
+	if asJSON {
+		if err := writeJSON(e.stdout, res); err != nil {
+			fmt.Fprintln(e.stderr, "gortex:", err)
+			return exitError
+		}
+		return exitOK
+	}
+	switch res.Status {
+	case rationale.StatusDuplicate:
+		fmt.Fprintf(e.stdout, "duplicate %s  %s\n", res.ID, res.Path)
+		fmt.Fprintf(e.stderr, "gortex: not stored: %.0f%% of its words are in memory %s; use --force to store it anyway\n", 100*res.Similarity, res.ID)
+	default:
+		fmt.Fprintf(e.stdout, "%s %s  %s\n", res.Status, res.ID, res.Path)
+	}
+	return exitOK
+}
+
+func runMemoryEdit(ctx context.Context, e env, args []string) int {
+	var o writeOpts
+	fs := flag.NewFlagSet("memory edit", flag.ContinueOnError)
+	o.register(fs, scopeBoth, "where to look for ID: workspace, global or both")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), `Usage: gortex memory edit [flags] ID
+
+Change the fields given by flags and leave the others; --symbol, --file and
+--tag replace the whole list. The updated time is set to now. Caps: title
+%d characters, body %d characters.
+
+%s
+Flags:
+`, rationale.MaxTitleLen, rationale.MaxBodyLen, fieldsHelp)
+		fs.PrintDefaults()
+	}
+	args, code, done := parseArgs(fs, e, args)
+	if done {
+		return code
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(e.stderr, "gortex memory edit: give exactly one ID")
+		return exitUsage
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !changesField(set) {
+		fmt.Fprintln(e.stderr, "gortex memory edit: nothing to change; give a field flag such as --body or --importance")
+		return exitUsage
+	}
+	return memoryEditRun(ctx, e, args[0], o, func(n string) bool { return set[n] })
+}
+
+func changesField(set map[string]bool) bool {
+	for n := range set {
+		if n != "dir" && n != "scope" && n != "json" {
+			return true
+		}
+	}
+	return false
+}
+
+func memoryEditRun(ctx context.Context, e env, ref string, o writeOpts, set func(string) bool) int {
+	root, err := resolveRoot(o.dir)
+	var stores []*rationale.MemoryStore
+	if err == nil {
+		stores, err = openStores(root, o.scope)
+	}
+	if err == nil {
+		err = o.fields.readBody()
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex memory edit:", err)
+		return exitError
+	}
+	st, _, err := findMemory(ctx, stores, ref)
+	if err != nil {
+		return memoryExit(e, "memory edit", err)
+	}
+	// Resolve new anchors before taking the store's lock: it may index.
+	probe := &rationale.Memory{}
+	o.fields.apply(probe, set)
+	if err := rationale.ResolveAnchors(root, probe, anchorResolver(ctx, e, root)); err != nil {
+		return memoryExit(e, "memory edit", err)
+	}
+	res, err := st.Edit(ctx, ref, func(m *rationale.Memory) error {
+		o.fields.apply(m, set)
+		if set("symbol") {
+			m.Symbols = probe.Symbols
+		}
+		if set("file") {
+			m.Files = probe.Files
+		}
+		return nil
+	})
+	if err != nil {
+		return memoryExit(e, "memory edit", err)
+	}
+	return printResult(e, o.asJSON, res)
+}
+
+func runMemorySupersede(ctx context.Context, e env, args []string) int {
+	var o writeOpts
+	fs := flag.NewFlagSet("memory supersede", flag.ContinueOnError)
+	o.register(fs, scopeWorkspace, "the store of ID, where the new memory goes too: workspace or global")
+	fs.BoolVar(&o.force, "force", false, "store it even when it repeats another live memory")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), `Usage: gortex memory supersede [flags] ID
+
+Record a memory that replaces memory ID: the new one says supersedes: ID,
+the old one superseded_by: NEW. gortex why then ranks the old one below
+every live memory and marks it. Without --symbol and --file the new memory
+takes the old one's anchors. Caps: title %d characters, body %d characters.
+
+%s
+Flags:
+`, rationale.MaxTitleLen, rationale.MaxBodyLen, fieldsHelp)
+		fs.PrintDefaults()
+	}
+	args, code, done := parseArgs(fs, e, args)
+	if done {
+		return code
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(e.stderr, "gortex memory supersede: give exactly one ID, the memory to replace")
+		return exitUsage
+	}
+	if o.scope != scopeWorkspace && o.scope != scopeGlobal {
+		fmt.Fprintln(e.stderr, "gortex memory supersede: --scope is workspace or global")
+		return exitUsage
+	}
+	st, root, err := writeStore(o)
+	if err == nil {
+		err = o.fields.readBody()
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex memory supersede:", err)
+		return exitError
+	}
+	m := &rationale.Memory{}
+	o.fields.apply(m, all)
+	res, err := st.Supersede(ctx, args[0], m, rationale.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
+	if err != nil {
+		return memoryExit(e, "memory supersede", err)
+	}
+	return printResult(e, o.asJSON, res)
+}
