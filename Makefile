@@ -32,6 +32,8 @@ fuzz:
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
+	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
+	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
 	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
 
 # Index a large tree (default: the Go toolchain's own source) and print

@@ -14,7 +14,7 @@ import (
 // last tie-break, scaled below the smallest confidence step anyone writes
 // (0.01 of confidence is 0.00095 of score). The lexical term and the
 // container discount do not apply: how the author weighed a memory is the
-// order the brief asks for. A superseded memory still ranks after every
+// order issue 4 asks for. A superseded memory still ranks after every
 // live entry (see Rank).
 const memoryRecencyWeight = 0.0036 // × (recency − 0.75) ∈ [0, 0.25] → at most 0.0009
 

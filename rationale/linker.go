@@ -36,6 +36,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 	}
 	supersessions(s, docs)
 	paths := newPathIndex(s)
+	spelled := newSpelledIndex(s)
 	for i, d := range docs {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -44,6 +45,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 		}
 		for _, sec := range d.sections {
 			linkNamed(s, sec)
+			linkSpelled(s, spelled, sec)
 			linkPaths(s, paths, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {

@@ -23,10 +23,21 @@ const (
 // edges that carry no reasoning.
 const maxShared = 32
 
-// namedMatch is one symbol a section names, with the best score seen.
+// minNamedScore drops links whose score was divided too far: a bare name
+// shared by more than a handful of symbols (eight in code, six in prose)
+// identifies none of them, and such links only crowd out real reasoning.
+const minNamedScore = 0.1
+
+// repeatBonus raises a link's score per further mention, up to four: a
+// section that keeps naming a symbol is about it.
+const repeatBonus = 0.03
+
+// namedMatch is one symbol a section names, with the best score seen and
+// the number of mentions.
 type namedMatch struct {
 	score  float64
 	detail string
+	count  int
 }
 
 // linkNamed adds a named motivation from the section to every symbol its
@@ -36,19 +47,26 @@ func linkNamed(s *graph.Store, sec *graph.Node) int {
 	ms = scanMentions(sec.Text, false, ms)
 	found := make(map[graph.NodeID]namedMatch)
 	add := func(n *graph.Node, score float64, m mention) {
+		if score < minNamedScore {
+			return
+		}
 		if m.heading {
 			score = min(1, score+headingBonus)
 		}
-		if cur, ok := found[n.ID]; !ok || score > cur.score {
-			found[n.ID] = namedMatch{score, m.text()}
+		cur, ok := found[n.ID]
+		if !ok || score > cur.score {
+			cur.score, cur.detail = score, m.text()
 		}
+		cur.count++
+		found[n.ID] = cur
 	}
 	for _, m := range ms {
 		resolveMention(s, m, add)
 	}
 	for id, f := range found {
+		score := min(1, f.score+repeatBonus*float64(min(f.count-1, 4)))
 		// Both nodes exist: the section is being linked and id came from the store.
-		_ = s.AddMotivation(sec.ID, id, graph.Motivation{Signal: graph.SignalNamed, Score: f.score, Detail: f.detail})
+		_ = s.AddMotivation(sec.ID, id, graph.Motivation{Signal: graph.SignalNamed, Score: score, Detail: f.detail})
 	}
 	return len(found)
 }

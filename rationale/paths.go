@@ -15,6 +15,9 @@ const (
 	scorePathBase   = 0.5
 )
 
+// pathsPerArgument is how many paths a section may name at full score.
+const pathsPerArgument = 3
+
 // pathIndex finds files and package directories by the paths a document
 // writes: full, trailing parts, or a file's base name.
 type pathIndex struct {
@@ -87,7 +90,11 @@ func linkPaths(s *graph.Store, ix *pathIndex, sec *graph.Node) int {
 			found[n.ID] = m
 		}
 	}
-	for _, p := range pathMentions(sec.Name + "\n" + sec.Text) {
+	mentions := pathMentions(sec.Name + "\n" + sec.Text)
+	// A section that names many paths is an index (a layout listing, a
+	// list of commands), not an argument about any one of them.
+	spread := min(1, float64(pathsPerArgument)/float64(max(len(mentions), 1)))
+	for _, p := range mentions {
 		if pkg, ok := ix.byImp[p]; ok {
 			add(pkg, graph.Motivation{Signal: graph.SignalNamed, Score: scoreQualified, Detail: p})
 			continue
@@ -104,7 +111,7 @@ func linkPaths(s *graph.Store, ix *pathIndex, sec *graph.Node) int {
 			if n.Path == p {
 				sc = scorePathFull
 			}
-			add(n, graph.Motivation{Signal: graph.SignalPath, Score: sc / float64(len(hits)), Detail: p})
+			add(n, graph.Motivation{Signal: graph.SignalPath, Score: sc * spread / float64(len(hits)), Detail: p})
 		}
 	}
 	for id, m := range found {

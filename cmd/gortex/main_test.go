@@ -58,7 +58,15 @@ func fixture(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// Global memories live under XDG_DATA_HOME: keep the developer's own out
+	// of every answer the tests check.
+	xdg, err := os.MkdirTemp("", "gortex-xdg-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_DATA_HOME", xdg)
 	code := m.Run()
+	os.RemoveAll(xdg)
 	if indexedFixture != "" {
 		os.RemoveAll(indexedFixture)
 	}
