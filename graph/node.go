@@ -27,6 +27,9 @@ type Node struct {
 	Attrs map[string]string
 }
 
+// AttrGenerated marks a file node whose source says it was generated.
+const AttrGenerated = "generated"
+
 // Attr returns the attribute key, or "" when unset.
 func (n *Node) Attr(key string) string {
 	if n.Attrs == nil {

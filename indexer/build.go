@@ -204,7 +204,11 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 	if f.Class == ClassGoMod {
 		return
 	}
-	b.store.AddNode(graph.Node{ID: graph.FileID(f.Path), Kind: graph.KindFile, Name: path.Base(f.Path), Path: f.Path, Lang: f.Lang})
+	file := graph.Node{ID: graph.FileID(f.Path), Kind: graph.KindFile, Name: path.Base(f.Path), Path: f.Path, Lang: f.Lang}
+	if f.Generated {
+		file.SetAttr(graph.AttrGenerated, "true")
+	}
+	b.store.AddNode(file)
 	switch {
 	case r.file != nil:
 		b.addSource(f, r.file)

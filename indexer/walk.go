@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -76,6 +77,9 @@ type WalkedFile struct {
 	ModTime time.Time
 	Class   FileClass
 	Lang    string // "go", "markdown", "text" or "" (see classify)
+	// Generated is set for a source file that says it was generated: Go's
+	// "// Code generated ... DO NOT EDIT." line, or an "@generated" marker.
+	Generated bool
 }
 
 // Skip is one path left out of the walk and why.
@@ -328,6 +332,7 @@ func (w *walker) sniffAll() error {
 		}
 	}
 	reasons := make([]string, len(w.res.Files))
+	generated := make([]bool, len(w.res.Files))
 	errs := make([]error, len(w.res.Files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -336,7 +341,7 @@ func (w *walker) sniffAll() error {
 			buf := make([]byte, sniffSize)
 			for k := int(next.Add(1)) - 1; k < len(todo) && w.ctx.Err() == nil; k = int(next.Add(1)) - 1 {
 				i := todo[k]
-				reasons[i], errs[i] = sniffReason(w.res.Files[i].Abs, buf)
+				reasons[i], generated[i], errs[i] = sniffReason(w.res.Files[i].Abs, buf)
 			}
 		})
 	}
@@ -350,37 +355,44 @@ func (w *walker) sniffAll() error {
 			w.skip(f.Path, reasons[i], errs[i])
 			continue
 		}
+		f.Generated = generated[i] && f.Class == ClassSource
 		kept = append(kept, f)
 	}
 	w.res.Files = kept
 	return nil
 }
 
-// sniffReason returns why a file cannot be indexed as text, "" if it can.
-func sniffReason(abs string, buf []byte) (string, error) {
-	bin, err := isBinary(abs, buf)
+// sniffReason returns why a file cannot be indexed as text, "" if it can,
+// and whether its head marks it as generated.
+func sniffReason(abs string, buf []byte) (reason string, generated bool, err error) {
+	head, err := readHead(abs, buf)
 	switch {
 	case err != nil:
-		return SkipUnreadable, err
-	case bin:
-		return SkipBinary, nil
+		return SkipUnreadable, false, err
+	case bytes.IndexByte(head, 0) >= 0:
+		// A NUL byte in the first sniffSize bytes is the test git uses;
+		// invalid UTF-8 is still text.
+		return SkipBinary, false, nil
 	}
-	return "", nil
+	return "", generatedMarker.Match(head), nil
 }
 
-// isBinary reports whether the file has a NUL byte in its first len(buf)
-// bytes, the test git uses. Invalid UTF-8 is still text.
-func isBinary(abs string, buf []byte) (bool, error) {
+// generatedMarker finds the line Go requires of generated files
+// (https://go.dev/s/generatedcode) and the "@generated" tag other tools use.
+var generatedMarker = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$|@generated\b`)
+
+// readHead reads the first len(buf) bytes of the file.
+func readHead(abs string, buf []byte) ([]byte, error) {
 	f, err := os.Open(abs)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	defer f.Close()
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return false, err
+		return nil, err
 	}
-	return bytes.IndexByte(buf[:n], 0) >= 0, nil
+	return buf[:n], nil
 }
 
 // linkErrorReason names why a symlink could not be resolved.

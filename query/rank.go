@@ -3,6 +3,8 @@ package query
 import (
 	"fmt"
 	"math"
+	"path"
+	"slices"
 	"sort"
 	"time"
 
@@ -12,21 +14,37 @@ import (
 
 // The ranking formula, one for every surface:
 //
-//	rank = strength(signal) + 0.7 × score × kind × recency × 0.5^depth + 0.3 × lexical
+//	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × lexical)
 //
-// Signal strength is an integer step (memory 7 … lexical 1) and the rest is
-// below 1, so no entry outranks one with a stronger signal. Within a signal:
-// the link's score; the document kind's weight (ADRs and designs 1.0 down to
-// changelogs 0.5, see rationale.AssetKind.Weight); recency, from 1.0 for a
-// document changed today towards 0.75 for an old one (0.875 when unknown);
-// half per container step between the symbol and what the document names;
-// and the section's lexical similarity to the symbol, which picks the right
-// section among several that name its type. Superseded documents and
-// memories rank after every live one.
+// weight(signal) orders the kinds of evidence: a section that names the
+// symbol (1.0), names its type or package (0.85), names its file or
+// directory (0.7), changed with it (0.6), a commit that wrote it (0.5), or
+// only reads like it (0.5). The link's score says how sure that evidence
+// is; the document kind's weight prefers reasoning (ADRs and designs 1.0
+// down to changelogs 0.5, see rationale.AssetKind.Weight); recency runs from
+// 1.0 for a document changed today towards 0.75 for an old one (0.875 when
+// unknown); each container step between the symbol and what the document
+// names halves the link; and the section's lexical similarity to the
+// symbol picks the right section among several with the same evidence. The
+// product stays below 1; memories rank above every document (see
+// memoryRank), and superseded documents and memories after every live one.
 const (
-	linkWeight    = 0.7
-	lexicalWeight = 0.3
+	linkWeight    = 0.6
+	lexicalWeight = 0.4
+	// viaPerContainer is how many entries one container (a type, file or
+	// package) may contribute through the same signal: its three best
+	// sections stand for it, and "gortex why" on the container lists all.
+	viaPerContainer = 3
 )
+
+var signalWeight = map[graph.Signal]float64{
+	graph.SignalNamed:    1.0,
+	graph.SignalMember:   0.85,
+	graph.SignalPath:     0.7,
+	graph.SignalCochange: 0.6,
+	graph.SignalCommit:   0.5,
+	graph.SignalLexical:  0.5,
+}
 
 // recency is 0.75 + 0.25 × e^(−age/2 years): recent reasoning is more
 // likely to describe the code as it is.
@@ -50,8 +68,8 @@ func rankOne(h hit, now time.Time) ranked {
 	kind := rationale.AssetKind(h.source.Attr(rationale.AttrAssetKind)).Weight()
 	r := ranked{hit: h, kind: kind, recent: recency(h.source.Attr(rationale.AttrUpdated), now),
 		superseded: h.source.Attr(rationale.AttrStatus) == "superseded" || h.source.Attr(rationale.AttrSupersededBy) != ""}
-	r.rank = float64(h.signal.Strength()) +
-		linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*h.lex
+	r.rank = signalWeight[h.signal] *
+		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*h.lex)
 	if h.signal == graph.SignalMemory {
 		r.rank = memoryRank(r)
 	}
@@ -63,12 +81,12 @@ func (r ranked) explain() string {
 	if r.signal == graph.SignalMemory {
 		return memoryExplain(r)
 	}
-	s := fmt.Sprintf("%s %d + %.1f × score %.3f × %s %.2f × recency %.2f",
-		r.signal, r.signal.Strength(), linkWeight, r.score, r.source.Attr(rationale.AttrAssetKind), r.kind, r.recent)
+	s := fmt.Sprintf("%s %.2f × (%.1f × score %.3f × %s %.2f × recency %.2f",
+		r.signal, signalWeight[r.signal], linkWeight, r.score, r.source.Attr(rationale.AttrAssetKind), r.kind, r.recent)
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}
-	s += fmt.Sprintf(" + %.1f × lexical %.3f = %.3f", lexicalWeight, r.lex, r.rank)
+	s += fmt.Sprintf(" + %.1f × lexical %.3f) = %.3f", lexicalWeight, r.lex, r.rank)
 	if r.superseded {
 		s += " (superseded: after live entries)"
 	}
@@ -93,8 +111,57 @@ func Rank(hits []hit, limit int, now time.Time) []ranked {
 		}
 		return a.source.Line < b.source.Line
 	})
+	rs = capVia(dropCopies(rs))
 	if limit > 0 && len(rs) > limit {
 		rs = rs[:limit]
 	}
 	return rs
+}
+
+// copyLikeness is the word-set Jaccard similarity above which two sections
+// with the same heading in files of the same name are copies of one
+// another (a documentation site kept per release, vendored docs); measured
+// on kueue's versioned site, copies score 0.8 and more.
+const copyLikeness = 0.7
+
+// dropCopies keeps the best of entries whose sections are copies of one
+// another. The copies add nothing but length.
+func dropCopies(rs []ranked) []ranked {
+	type key struct{ heading, base string }
+	kept := map[key][]map[string]bool{}
+	out := rs[:0]
+	for _, r := range rs {
+		if r.source.Kind == graph.KindDoc {
+			k := key{r.source.Name, path.Base(r.source.Path)}
+			words := rationale.TokenSet(r.source.Text)
+			if slices.ContainsFunc(kept[k], func(w map[string]bool) bool { return rationale.Jaccard(w, words) >= copyLikeness }) {
+				continue
+			}
+			kept[k] = append(kept[k], words)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// capVia keeps at most viaPerContainer entries per container and signal,
+// the best ones, since rs is sorted.
+func capVia(rs []ranked) []ranked {
+	type key struct {
+		via    *graph.Node
+		signal graph.Signal
+	}
+	seen := map[key]int{}
+	out := rs[:0]
+	for _, r := range rs {
+		if r.via != nil {
+			k := key{r.via, r.signal}
+			if seen[k] >= viaPerContainer {
+				continue
+			}
+			seen[k]++
+		}
+		out = append(out, r)
+	}
+	return out
 }

@@ -25,9 +25,9 @@ const (
 	StatusDuplicate Status = "duplicate"
 )
 
-// tokenSet returns the distinct lower-cased words of at least minTokenLen
+// TokenSet returns the distinct lower-cased words of at least minTokenLen
 // runes in s; a word is a run of letters and digits.
-func tokenSet(s string) map[string]bool {
+func TokenSet(s string) map[string]bool {
 	set := make(map[string]bool)
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -58,7 +58,7 @@ func Jaccard(a, b map[string]bool) float64 {
 }
 
 // memoryTokens is the token set a memory is compared by: title and body.
-func memoryTokens(m *Memory) map[string]bool { return tokenSet(m.Title + "\n" + m.Body) }
+func memoryTokens(m *Memory) map[string]bool { return TokenSet(m.Title + "\n" + m.Body) }
 
 // findDuplicate returns the live memory among mems most similar to m at or
 // above DuplicateThreshold, skipping the memory with ID except.

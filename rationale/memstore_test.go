@@ -135,7 +135,7 @@ func TestJaccard(t *testing.T) {
 		{"alpha beta gamma delta", "alpha beta gamma epsilon", 3.0 / 5},
 	}
 	for _, tt := range tests {
-		if got := Jaccard(tokenSet(tt.a), tokenSet(tt.b)); got != tt.want {
+		if got := Jaccard(TokenSet(tt.a), TokenSet(tt.b)); got != tt.want {
 			t.Errorf("Jaccard(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}

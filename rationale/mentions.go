@@ -13,6 +13,7 @@ type mention struct {
 	parts   []string // the dotted identifiers after it
 	inCode  bool     // inside a code span or fenced code block
 	heading bool     // in the section's heading
+	ctx     *sectionContext
 }
 
 // scanMentions returns the name-like tokens of Markdown text, marking those

@@ -15,6 +15,9 @@ const (
 	scoreBareCode  = 0.8
 	scoreBareProse = 0.6
 	headingBonus   = 0.1
+	// declarationBonus is added when the section's code declares the
+	// symbol ("type Budget struct"): it is the design of that symbol.
+	declarationBonus = 0.15
 )
 
 // maxShared bounds how many symbols one bare name may link to. A name
@@ -46,12 +49,16 @@ func linkNamed(s *graph.Store, sec *graph.Node) int {
 	ms := scanMentions(sec.Name, true, nil)
 	ms = scanMentions(sec.Text, false, ms)
 	found := make(map[graph.NodeID]namedMatch)
+	defs := definitions(sec.Text)
 	add := func(n *graph.Node, score float64, m mention) {
 		if score < minNamedScore {
 			return
 		}
 		if m.heading {
 			score = min(1, score+headingBonus)
+		}
+		if defs[n.Name] && n.Receiver == "" {
+			score = min(1, score+declarationBonus)
 		}
 		cur, ok := found[n.ID]
 		if !ok || score > cur.score {
@@ -60,7 +67,9 @@ func linkNamed(s *graph.Store, sec *graph.Node) int {
 		cur.count++
 		found[n.ID] = cur
 	}
+	ctx := newSectionContext(ms, pathMentions(sec.Text))
 	for _, m := range ms {
+		m.ctx = ctx
 		resolveMention(s, m, add)
 	}
 	for id, f := range found {
@@ -151,7 +160,12 @@ func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, flo
 	if !m.inCode && isPlainWord(id) {
 		return
 	}
-	hits := s.ByName(id)
+	hits := handwritten(s, s.ByName(id))
+	if len(hits) > 1 && m.ctx != nil {
+		if pref := m.ctx.prefer(hits); len(pref) > 0 {
+			hits = pref
+		}
+	}
 	if len(hits) == 0 || len(hits) > maxShared {
 		return
 	}

@@ -65,6 +65,8 @@ func TestLinkNamed(t *testing.T) {
 		{"short name in prose", "Sum the line amounts.", nil},
 		{"short name in code", "Call `Sum` on the lines.", []string{"cart/x.go::Sum"}},
 		{"shared name splits", "The `Total` is rounded.", []string{"billing/x.go::Total", "cart/x.go::Total"}},
+		{"context picks among shared names", "In the `cart` package, `Total` is rounded.", []string{"cart/x.go::Total"}},
+		{"receiver context picks a method", "```go\nb := Budget{}\nb.Remaining()\n```\n`Remaining` never goes negative.", []string{"billing/x.go::Budget", "billing/x.go::Budget.Remaining"}},
 		{"fenced code counts as code", "```go\nb := Budget{}\n```", []string{"billing/x.go::Budget"}},
 		{"variable qualifier", "```go\nx.Finalize()\n```", []string{"billing/x.go::Invoice.Finalize"}},
 		{"substring is no token", "ApplyDiscounts and PreApplyDiscount differ.", nil},
@@ -92,12 +94,12 @@ func TestLinkNamed(t *testing.T) {
 }
 
 func TestNamedScores(t *testing.T) {
-	got := linkText(t, "The `Total` is rounded; see example.com/shop/billing.Invoice and ApplyDiscount.")
+	got := linkText(t, "The `Total` is rounded; see example.com/shop/ledger.Record and ApplyDiscount.")
 	if got["billing/x.go::Total"] != scoreBareCode/2 {
 		t.Errorf("shared Total scored %v, want %v", got["billing/x.go::Total"], scoreBareCode/2)
 	}
-	if got["billing/x.go::Invoice"] != scoreQualified {
-		t.Errorf("qualified Invoice scored %v, want %v", got["billing/x.go::Invoice"], scoreQualified)
+	if got["ledger/x.go::Record"] != scoreQualified {
+		t.Errorf("qualified Record scored %v, want %v", got["ledger/x.go::Record"], scoreQualified)
 	}
 	if got["cart/x.go::ApplyDiscount"] != scoreBareProse {
 		t.Errorf("prose ApplyDiscount scored %v, want %v", got["cart/x.go::ApplyDiscount"], scoreBareProse)

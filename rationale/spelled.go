@@ -12,8 +12,9 @@ import (
 // even though no token equals the identifier.
 const (
 	scoreSpelled   = 0.7
-	minSpelledLen  = 8 // normalised length: shorter names are spelled by chance
-	maxHeadingSpan = 6 // heading words joined to match one identifier
+	minSpelledLen  = 12 // normalised length: "is active", "get name" are spelled by chance
+	maxSpelled     = 4  // a spelling shared by more symbols names none of them
+	maxHeadingSpan = 6  // heading words joined to match one identifier
 )
 
 // spelledIndex maps a normalised multi-word identifier ("nodepooltotals")
@@ -23,12 +24,12 @@ type spelledIndex map[string][]*graph.Node
 func newSpelledIndex(s *graph.Store) spelledIndex {
 	ix := spelledIndex{}
 	for name, n := range s.Names() {
-		if n > maxShared || len(SplitIdent(name)) < 2 {
+		if n > maxSpelled || len(SplitIdent(name)) < 2 {
 			continue
 		}
 		key := normalise(name)
 		if len(key) >= minSpelledLen {
-			ix[key] = append(ix[key], s.ByName(name)...)
+			ix[key] = append(ix[key], handwritten(s, s.ByName(name))...)
 		}
 	}
 	return ix

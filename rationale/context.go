@@ -1,0 +1,88 @@
+package rationale
+
+import (
+	"path"
+	"regexp"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// sectionContext holds every identifier a section writes, to choose among
+// symbols that share a bare name: a section that says `ReclaimablePods` and
+// also names the Job type, or the job package, means Job.ReclaimablePods
+// and not the method of the same name on twenty other types.
+type sectionContext struct {
+	words map[string]bool
+}
+
+// newSectionContext collects the identifiers a section writes as code: in
+// a code span or block, as a qualifier ("job.Reconcile"), or in an import
+// path. Prose words do not count ("saved carts" is not the cart package).
+func newSectionContext(ms []mention, paths []string) *sectionContext {
+	c := &sectionContext{words: map[string]bool{}}
+	for _, p := range paths {
+		c.words[path.Base(p)] = true
+	}
+	for _, m := range ms {
+		if m.inCode || len(m.parts) > 1 {
+			for _, p := range m.parts {
+				c.words[p] = true
+			}
+		}
+		if m.prefix != "" {
+			c.words[path.Base(m.prefix)] = true
+		}
+	}
+	return c
+}
+
+// prefer returns the symbols whose receiver type, package, or directory the
+// section also names. When any is found, the top-level types among hits
+// stay too: a code block that declares `Spec.StopPolicy StopPolicy` names
+// the StopPolicy type as much as the field.
+func (c *sectionContext) prefer(hits []*graph.Node) []*graph.Node {
+	var out, types []*graph.Node
+	for _, n := range hits {
+		switch {
+		case (n.Receiver != "" && c.words[n.Receiver]) || (n.Package != "" && c.words[n.Package]) ||
+			c.words[path.Base(path.Dir(n.Path))]:
+			out = append(out, n)
+		case n.Receiver == "" && (n.Kind == graph.KindType || n.Kind == graph.KindInterface):
+			types = append(types, n)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return append(out, types...)
+}
+
+// definitions finds the names a section's code declares: "type X",
+// "func X(" and "func (r T) X(" at the start of a line. A design that
+// writes out a declaration is about that symbol.
+var declaration = regexp.MustCompile(`(?m)^\s*(?:type\s+([A-Za-z_]\w*)|func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*[\[(])`)
+
+func definitions(text string) map[string]bool {
+	defs := map[string]bool{}
+	for _, m := range declaration.FindAllStringSubmatch(text, -1) {
+		defs[m[1]+m[2]] = true
+	}
+	return defs
+}
+
+// handwritten drops symbols of generated files from hits, unless every hit
+// is generated: a document that names a bare identifier means the code
+// people wrote, not the copies a generator stamped out (deepcopy, clients,
+// apply configurations).
+func handwritten(s *graph.Store, hits []*graph.Node) []*graph.Node {
+	var out []*graph.Node
+	for _, n := range hits {
+		if f, ok := s.Node(graph.FileID(n.Path)); !ok || f.Attr(graph.AttrGenerated) == "" {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return hits
+	}
+	return out
+}
