@@ -13,6 +13,9 @@ import (
 // documents. The zero value is ready to use.
 type Linker struct {
 	Logger *slog.Logger // nil discards
+	// Root is the repository root, for the cochange signal read from git
+	// history; "" links without it.
+	Root string
 }
 
 // Link recomputes every motivates edge that starts at a document section
@@ -53,6 +56,9 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 				}
 			}
 		}
+	}
+	if l.Root != "" {
+		counts[graph.SignalCochange] += linkCochange(ctx, l.Root, s, docs)
 	}
 	return counts, nil
 }

@@ -109,9 +109,10 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// indexOptions wires the indexer to the rationale linker and content index.
-func indexOptions() indexer.Options {
-	return indexer.Options{Linker: &rationale.Linker{}, Content: rationale.ContentIndexer{}}
+// indexOptions wires the indexer to the rationale linker (with root's git
+// history) and content index.
+func indexOptions(root string) indexer.Options {
+	return indexer.Options{Linker: &rationale.Linker{Root: root}, Content: rationale.ContentIndexer{}}
 }
 
 // resolveRoot returns the repository root: DIR when given, else the

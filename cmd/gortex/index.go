@@ -66,7 +66,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		}
 		defer stop()
 	}
-	opts := indexOptions()
+	opts := indexOptions(root)
 	var bar *progress
 	if !o.quiet && e.stdoutTTY {
 		bar = &progress{w: e.stderr}

@@ -144,7 +144,7 @@ func freshIndex(ctx context.Context, e env, root string) (*indexer.Index, error)
 	default:
 		fmt.Fprintln(e.stderr, "gortex: files changed since the last index; updating")
 	}
-	idx, st, err := indexer.Update(ctx, root, indexOptions())
+	idx, st, err := indexer.Update(ctx, root, indexOptions(root))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,104 @@
+package rationale
+
+import (
+	"testing"
+
+	"github.com/gortex/gortex/graph"
+)
+
+func doc(path string, headings ...string) *document {
+	d := &document{path: path}
+	for i, h := range headings {
+		d.sections = append(d.sections, &graph.Node{ID: graph.SectionID(path, i+1), Kind: graph.KindDoc, Name: h, Path: path})
+		d.text += h + "\n"
+	}
+	return d
+}
+
+func TestClassify(t *testing.T) {
+	withText := func(d *document, text string) *document { d.text += text; return d }
+	tests := []struct {
+		name string
+		d    *document
+		want AssetKind
+	}{
+		{"adr folder", doc("docs/adr/0001-use-x.md", "Use X"), AssetADR},
+		{"adr title", doc("docs/records/use-x.md", "ADR 12: Use X"), AssetADR},
+		{"numbered with status", withText(doc("notes/0007-drop-y.md", "Drop Y"), "Status: Accepted\n"), AssetADR},
+		{"numbered without status", doc("notes/0007-drop-y.md", "Drop Y"), AssetDoc},
+		{"rfc folder", doc("rfcs/text/0042-feature.md", "Feature"), AssetRFC},
+		{"rfc file name", doc("docs/rfc-tracing.md", "Tracing"), AssetRFC},
+		{"design folder", doc("designs/node-repair.md", "Node Repair"), AssetDesign},
+		{"design template in a README", doc("enh/123-thing/README.md", "Thing", "Summary", "Motivation", "Goals", "Proposal"), AssetDesign},
+		{"spec by RFC 2119 words", withText(doc("docs/wire.md", "Wire format"), "A client MUST send. A server SHOULD answer. It MUST NOT retry.\n"), AssetSpec},
+		{"readme", doc("README.md", "Project", "Install"), AssetReadme},
+		{"changelog", doc("CHANGELOG.md", "v1.2.0"), AssetChangelog},
+		{"plain doc", doc("docs/usage.md", "Usage"), AssetDoc},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := classify(tt.d); got != tt.want {
+				t.Errorf("classify(%s) = %s, want %s", tt.d.path, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSupersessions(t *testing.T) {
+	s := graph.New()
+	mk := func(path, title, text string) *document {
+		d := doc(path, title)
+		d.text += text
+		for _, sec := range d.sections {
+			sec.SetAttr(AttrAssetKind, string(AssetADR))
+			s.AddNode(*sec)
+		}
+		// Work on the stored nodes, as the linker does.
+		for i, sec := range d.sections {
+			d.sections[i], _ = s.Node(sec.ID)
+		}
+		return d
+	}
+	a1 := mk("adr/0001-a.md", "ADR 1: A", "Status: Superseded by ADR 0003\n")
+	a2 := mk("adr/0002-b.md", "ADR 2: B", "Status: Accepted\n")
+	a3 := mk("adr/0003-c.md", "ADR 3: C", "Status: Accepted\nSupersedes: ADR 0002\n")
+	a4 := mk("adr/0004-d.md", "ADR 4: D", "Status: Deprecated\n")
+	supersessions(s, []*document{a1, a2, a3, a4})
+	tests := []struct {
+		d              *document
+		status, suppBy string
+	}{
+		{a1, "superseded", "adr/0003-c.md"},
+		{a2, "superseded", "adr/0003-c.md"},
+		{a3, "accepted", ""},
+		{a4, "superseded", ""},
+	}
+	for _, tt := range tests {
+		sec := tt.d.sections[0]
+		if sec.Attr(AttrStatus) != tt.status || sec.Attr(AttrSupersededBy) != tt.suppBy {
+			t.Errorf("%s: status %q superseded_by %q, want %q %q", tt.d.path,
+				sec.Attr(AttrStatus), sec.Attr(AttrSupersededBy), tt.status, tt.suppBy)
+		}
+	}
+	if _, ok := s.EdgeBetween(a3.sections[0].ID, a2.sections[0].ID); !ok {
+		t.Error("no supersedes edge from ADR 3 to ADR 2")
+	}
+}
+
+func TestParseDocHistory(t *testing.T) {
+	bulk := "\x1e300\n"
+	for i := 0; i < bulkCommitFiles+1; i++ {
+		bulk += "f" + string(rune('a'+i%26)) + ".go\ndocs/d.md\n"
+	}
+	out := "\x1e100\ndocs/d.md\npkg/a.go\npkg/b.go\n" + "\x1e200\ndocs/d.md\npkg/a.go\n" + bulk
+	h := parseDocHistory([]byte(out))["docs/d.md"]
+	if h == nil {
+		t.Fatal("no history for docs/d.md")
+	}
+	if h.files["pkg/a.go"] != 2 || h.files["pkg/b.go"] != 1 || len(h.files) != 2 {
+		t.Errorf("files = %v, want a.go 2, b.go 1 (the bulk commit skipped)", h.files)
+	}
+	if h.updated.Unix() != 200 {
+		t.Errorf("updated = %d, want 200", h.updated.Unix())
+	}
+}
