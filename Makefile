@@ -49,5 +49,16 @@ eval: build
 	@if [ -z "$(CORPUS)" ]; then rm -rf $(EVAL_DIR) && cp -r testdata/repo $(EVAL_DIR); fi
 	$(GO) run ./cmd/gortex-eval -bin $(BIN) -corpus $(or $(CORPUS),$(EVAL_DIR)) -gold $(GOLD)
 
+# The MCP server against clients nobody here wrote: the official MCP
+# TypeScript SDK lists the tools and calls why and store_memory over stdio
+# and over HTTP, and the TOON reference decoder checks every TOON answer
+# against its JSON one (and prints their sizes). Needs node 18+ and npm;
+# installs testdata/e2e's pinned packages (package-lock.json).
+.PHONY: e2e
+e2e: build
+	cd testdata/e2e && npm ci --no-audit --no-fund --loglevel=error
+	node testdata/e2e/e2e.mjs $(BIN)
+	node testdata/e2e/toon-check.mjs $(BIN)
+
 clean:
 	rm -f $(BIN)

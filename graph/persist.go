@@ -1,90 +1,147 @@
 package graph
 
 import (
-	"bufio"
-	"encoding/gob"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
+	"io/fs"
+	"math"
 )
 
 // FormatVersion is the snapshot format; Load refuses any other with
 // ErrVersion. Bump it whenever Node, Motivation or the snapshot change shape.
-const FormatVersion = 2
+//
+// Version 3 replaced gob (version 2) with the binary layout below: gob
+// decoded GOROOT/src's snapshot (230k nodes, 63 MB) in 0.8 s of CPU and
+// built the whole encoding in memory before writing it, the largest
+// allocation of a full index. This layout needs no reflection, decodes its
+// fixed-size records on all cores, and keeps every string in one blob.
+const FormatVersion = 3
 
-type snapshot struct {
-	Version int
-	Nodes   []Node
-	Edges   []snapEdge
-}
+// A snapshot is, all integers little-endian:
+//
+//	header   magic "GORTEXGS", version u32, node count u32, edge count u32,
+//	         motivation count u32, extras length u64, blob length u64
+//	nodes    one 96-byte record per node (below)
+//	edges    one 16-byte record per edge: from u32, to u32 (node indexes),
+//	         kinds u32, motivation count u32
+//	mots     one 24-byte record per motivation, in edge order: Signal and
+//	         Detail as string references, the Score's IEEE-754 bits u64
+//	extras   the HeadingPath and Attrs of the nodes that have them
+//	blob     the bytes of every string, repeated ones written once
+//	trailer  CRC-32C of everything before it, u32
+//
+// A string reference is the string's offset in the blob and its length,
+// u32 each; every string loads as a slice of the blob, with no copy. A
+// node record is ten references (ID, Kind, Name, Qualified, Path, Lang,
+// Package, Receiver, Signature, Text), Line u32, EndLine u32, the offset of
+// its extras u32 (0 for none) and 4 bytes of zeros. Extras are uvarints: the
+// HeadingPath count and references, then the Attrs count and key/value
+// references in key order, each reference an offset and a length.
+const (
+	magic      = "GORTEXGS"
+	headerSize = len(magic) + 4*4 + 8*2
+	nodeSize   = 10*8 + 4*4
+	edgeSize   = 4 * 4
+	motSize    = 2*8 + 8
+	// maxBlob is what a u32 string offset can address.
+	maxBlob = math.MaxUint32
+)
 
-type snapEdge struct {
-	From, To int32
-	Kinds    EdgeKind
-	Mot      []Motivation
-}
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Save writes the store as a versioned snapshot. Removed nodes and edges are
 // left out, so a saved store is also a compacted one.
 func (s *Store) Save(w io.Writer) error {
-	snap := snapshot{Version: FormatVersion}
-	remap := make([]int32, len(s.nodes))
-	for i := range s.nodes {
-		remap[i] = -1
-		if s.nodes[i].ID != "" {
-			remap[i] = int32(len(snap.Nodes))
-			snap.Nodes = append(snap.Nodes, s.nodes[i])
-		}
+	sw := newSnapWriter(s)
+	if sw.blobLen > maxBlob || len(sw.extras) > maxBlob {
+		return fmt.Errorf("write snapshot: %d bytes of strings is more than a snapshot holds", sw.blobLen)
 	}
-	for _, r := range s.edges {
-		if r.kinds != 0 {
-			snap.Edges = append(snap.Edges, snapEdge{remap[r.from], remap[r.to], r.kinds, r.mot})
-		}
+	if err := sw.writeTo(w); err != nil {
+		return fmt.Errorf("write snapshot: %w", err)
 	}
-	bw := bufio.NewWriterSize(w, 1<<20)
-	if err := gob.NewEncoder(bw).Encode(&snap); err != nil {
-		return fmt.Errorf("encode snapshot: %w", err)
-	}
-	return bw.Flush()
+	return nil
 }
 
 // Load reads a snapshot written by Save. It returns ErrVersion for a
-// snapshot of another format version and ErrCorrupt for one it cannot decode.
+// snapshot of another format version and ErrCorrupt for one it cannot
+// decode. Reading from an *os.File (or anything with a Stat method) checks
+// the header's lengths against the file's size before allocating.
 func Load(r io.Reader) (*Store, error) {
-	var snap snapshot
-	if err := gob.NewDecoder(bufio.NewReaderSize(r, 1<<20)).Decode(&snap); err != nil {
+	h, err := readHeader(r)
+	if err != nil {
+		return nil, err
+	}
+	sized, err := checkSize(r, h.bodyLen()+h.blobLen+4)
+	if err != nil {
+		return nil, err
+	}
+	body, err := readSection(r, h.bodyLen(), sized)
+	if err != nil {
+		return nil, err
+	}
+	blob, err := readSection(r, h.blobLen, sized)
+	if err != nil {
+		return nil, err
+	}
+	var trailer [4]byte
+	if _, err := io.ReadFull(r, trailer[:]); err != nil {
+		return nil, fmt.Errorf("%w: trailer: %v", ErrCorrupt, err)
+	}
+	// The checksum runs beside the decoder, which checks every offset and
+	// so cannot fail worse than with ErrCorrupt on bytes the sum rejects.
+	sum := make(chan uint32, 1)
+	go func() { sum <- crc32.Update(crc32.Update(h.crc, castagnoli, body), castagnoli, blob) }()
+	s, err := decode(h, body, blob)
+	if <-sum != le.Uint32(trailer[:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	}
+	return s, err
+}
+
+// checkSize compares the bytes the header announces after itself with what
+// r holds, when r can tell: a file (Stat) or an in-memory reader (Len).
+// sized reports whether it could.
+func checkSize(r io.Reader, rest uint64) (sized bool, err error) {
+	var have int64
+	switch v := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		fi, err := v.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			return false, nil
+		}
+		have = fi.Size() - int64(headerSize)
+	case interface{ Len() int }:
+		have = int64(v.Len())
+	default:
+		return false, nil
+	}
+	if have < 0 || uint64(have) != rest {
+		return false, fmt.Errorf("%w: %d bytes after the header, the header says %d", ErrCorrupt, have, rest)
+	}
+	return true, nil
+}
+
+// readSection reads n bytes. Unless the size of the input was checked, it
+// grows its buffer as data arrives rather than trusting n, so that a corrupt
+// length cannot make it allocate more than the input holds.
+func readSection(r io.Reader, n uint64, sized bool) ([]byte, error) {
+	var buf []byte
+	var err error
+	if sized {
+		buf = make([]byte, n)
+		_, err = io.ReadFull(r, buf)
+	} else {
+		buf, err = io.ReadAll(io.LimitReader(r, int64(min(n, 1<<62))))
+		if err == nil && uint64(len(buf)) != n {
+			err = io.ErrUnexpectedEOF
+		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if snap.Version != FormatVersion {
-		return nil, fmt.Errorf("%w: snapshot has %d, this gortex reads %d", ErrVersion, snap.Version, FormatVersion)
-	}
-	s := New()
-	s.nodes = snap.Nodes
-	s.out = make([][]int32, len(s.nodes))
-	s.in = make([][]int32, len(s.nodes))
-	for i := range s.nodes {
-		id := s.nodes[i].ID
-		if id == "" {
-			return nil, fmt.Errorf("%w: node %d has no id", ErrCorrupt, i)
-		}
-		if _, dup := s.index[id]; dup {
-			return nil, fmt.Errorf("%w: duplicate node %s", ErrCorrupt, id)
-		}
-		s.index[id] = int32(i)
-		s.indexName(int32(i))
-	}
-	s.edges = make([]edgeRec, len(snap.Edges))
-	n := int32(len(s.nodes))
-	for j, e := range snap.Edges {
-		if e.From < 0 || e.From >= n || e.To < 0 || e.To >= n || e.Kinds == 0 {
-			return nil, fmt.Errorf("%w: edge %d is out of range", ErrCorrupt, j)
-		}
-		s.edges[j] = edgeRec{e.From, e.To, e.Kinds, e.Mot}
-		s.out[e.From] = append(s.out[e.From], int32(j))
-		s.in[e.To] = append(s.in[e.To], int32(j))
-	}
-	s.nEdges = len(s.edges)
-	return s, nil
+	return buf, nil
 }
 
 // IsStale reports whether err from Load means the snapshot should be rebuilt

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"path"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -28,15 +27,18 @@ type Index struct {
 
 // builder carries one Build or Update.
 type builder struct {
-	ctx     context.Context
-	root    string
-	opts    Options
-	log     *slog.Logger
-	store   *graph.Store
-	man     *Manifest
-	parses  map[string]*fileParse
-	modules *Modules
-	stats   Stats
+	ctx    context.Context
+	root   string
+	opts   Options
+	log    *slog.Logger
+	store  *graph.Store
+	man    *Manifest
+	parses map[string]*fileParse // the Go files parsed in this run
+	// oldParses holds the parse records of the live index on an update,
+	// for the files not parsed again.
+	oldParses *parseFile
+	modules   *Modules
+	stats     Stats
 }
 
 func newBuilder(ctx context.Context, root string, opts Options) *builder {
@@ -79,10 +81,12 @@ func (b *builder) full() (*Index, error) {
 	if err := b.addFiles(w.Files); err != nil {
 		return nil, err
 	}
-	return b.finish(true, nil, b.docNodes(nil))
+	b.resolveAll()
+	return b.finish(writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
-// addFiles parses files and adds their nodes, then re-resolves structure.
+// addFiles parses files and adds their nodes; resolving the edges between
+// files is left to the caller.
 func (b *builder) addFiles(files []WalkedFile) error {
 	b.loadModules(files)
 	results := b.parseAll(files)
@@ -92,7 +96,6 @@ func (b *builder) addFiles(files []WalkedFile) error {
 		}
 		b.addFile(f, results[i])
 	}
-	b.resolve()
 	return nil
 }
 
@@ -126,7 +129,8 @@ type parsed struct {
 	err      error
 }
 
-// parseAll reads and parses files on all workers, a parser per worker.
+// parseAll reads and parses files on all workers. Each worker holds a
+// Parser, which creates one tree-sitter parser per language it meets.
 func (b *builder) parseAll(files []WalkedFile) []parsed {
 	out := make([]parsed, len(files))
 	workers := b.opts.Workers
@@ -141,7 +145,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := NewGoParser()
+			p := NewParser()
 			defer p.Close()
 			for i := range jobs {
 				out[i] = b.parseOne(p, files[i])
@@ -165,7 +169,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 	return out
 }
 
-func (b *builder) parseOne(p *GoParser, f WalkedFile) parsed {
+func (b *builder) parseOne(p *Parser, f WalkedFile) parsed {
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
@@ -177,8 +181,8 @@ func (b *builder) parseOne(p *GoParser, f WalkedFile) parsed {
 	switch {
 	case f.Class == ClassDoc:
 		r.sections = SplitSections(f.Path, src, f.Lang)
-	case f.Lang == "go":
-		r.file, r.err = p.Parse(b.ctx, f.Path, src)
+	default:
+		r.file, r.err = p.Parse(b.ctx, f.Lang, f.Path, src)
 	}
 	return r
 }
@@ -217,16 +221,23 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 	}
 }
 
-// addSource adds a parsed source file's package, symbols and contains edges.
+// addSource adds a parsed source file's package, symbols and contains
+// edges. Qualified names follow the file's language (lang_names.go); for Go
+// the package is the import path of the file's directory.
 func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
 	dir := path.Dir(f.Path)
-	pkgPath, ok := b.modules.ImportPath(dir)
-	if !ok {
-		pkgPath = dir
+	nm := namingOf(pf.Lang)
+	pkgPath, pkgName := nm.pkg(dir, pf.Package)
+	if pf.Lang == "go" {
+		if ip, ok := b.modules.ImportPath(dir); ok {
+			pkgPath = ip
+		}
+		pkgName = pf.Package
 	}
+	module := nm.fileModule(f.Path, pf.Package, pkgPath)
 	pkgID := graph.PackageID(pkgPath)
 	if !b.store.Has(pkgID) {
-		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pf.Package, Qualified: pkgPath, Path: dir, Lang: pf.Lang})
+		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pkgName, Qualified: pkgPath, Path: dir, Lang: pf.Lang})
 	}
 	fileID := graph.FileID(f.Path)
 	b.store.AddEdge(pkgID, fileID, graph.EdgeContains)
@@ -237,14 +248,21 @@ func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
 		}
 		dotted := s.DottedName()
 		id := graph.SymbolID(f.Path, dotted)
-		if n := seen[id]; n > 0 { // several init functions in one file
+		if n := seen[id]; n > 0 { // several init functions, or overloads, in one file
 			id = graph.NodeID(fmt.Sprintf("%s#%d", id, n+1))
 		}
 		seen[graph.SymbolID(f.Path, dotted)]++
-		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: pkgPath + "." + dotted,
+		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: nm.qualified(module, s),
 			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Lang: pf.Lang, Package: pf.Package,
 			Receiver: s.Receiver, Signature: s.Signature, Text: s.Doc})
 		b.store.AddEdge(fileID, id, graph.EdgeContains)
+		if c := graph.SymbolID(f.Path, s.Receiver); s.Receiver != "" && b.store.Has(c) {
+			b.store.AddEdge(c, id, graph.EdgeContains) // a container in another file is left to resolve
+		}
+	}
+	if pf.Lang != "go" {
+		b.addLocalCalls(f.Path, pf)
+		return
 	}
 	b.parses[f.Path] = &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
 }
@@ -256,104 +274,6 @@ func (b *builder) addSections(f WalkedFile, secs []Section) {
 		b.store.AddNode(graph.Node{ID: id, Kind: graph.KindDoc, Name: s.Heading, Path: f.Path,
 			Line: s.Line, EndLine: s.EndLine, Lang: f.Lang, HeadingPath: s.HeadingPath, Text: s.Text})
 		b.store.AddEdge(graph.FileID(f.Path), id, graph.EdgeContains)
-	}
-}
-
-// docNodes returns the doc nodes of the given files (all when paths is nil).
-func (b *builder) docNodes(paths map[string]bool) []*graph.Node {
-	var out []*graph.Node
-	for n := range b.store.Nodes() {
-		if n.Kind == graph.KindDoc && (paths == nil || paths[n.Path]) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// finish links, writes the index into a scratch directory and swaps it in.
-// prevContent is the content index to start from on an incremental run.
-func (b *builder) finish(create bool, removedDocs []graph.NodeID, addedDocs []*graph.Node) (*Index, error) {
-	if b.opts.Linker != nil {
-		links, err := b.opts.Linker.Link(b.ctx, b.store)
-		if err != nil {
-			return nil, fmt.Errorf("link: %w", err)
-		}
-		b.stats.LinksBySignal = links
-	}
-	b.count()
-	b.man.Broken = b.stats.Broken
-	tmp, err := newTempDir(b.root)
-	if err != nil {
-		return nil, fmt.Errorf("create scratch dir: %w", err)
-	}
-	defer os.RemoveAll(tmp) // a no-op once renamed
-	if err := b.writeTo(tmp, create, removedDocs, addedDocs); err != nil {
-		return nil, err
-	}
-	if err := b.ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := swapIn(b.root, tmp); err != nil {
-		return nil, err
-	}
-	return &Index{Root: b.root, Dir: IndexDir(b.root), Store: b.store, Manifest: b.man}, nil
-}
-
-func (b *builder) writeTo(tmp string, create bool, removedDocs []graph.NodeID, addedDocs []*graph.Node) error {
-	if b.opts.Content != nil {
-		cdir := ContentDir(tmp)
-		if !create {
-			if err := copyDir(ContentDir(IndexDir(b.root)), cdir); err != nil {
-				create = true // no usable previous content index: rebuild it whole
-				os.RemoveAll(cdir)
-				removedDocs, addedDocs = nil, b.docNodes(nil)
-			}
-		}
-		if err := b.opts.Content.UpdateContent(b.ctx, cdir, create, removedDocs, addedDocs); err != nil {
-			return fmt.Errorf("content index: %w", err)
-		}
-	}
-	f, err := os.Create(filepath.Join(tmp, graphFile))
-	if err != nil {
-		return err
-	}
-	if err := b.store.Save(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := writeGob(filepath.Join(tmp, parsesFile), b.parses); err != nil {
-		return err
-	}
-	return writeGob(filepath.Join(tmp, manifestFile), b.man)
-}
-
-// count fills the node and file counts of the stats.
-func (b *builder) count() {
-	b.stats.FilesByLang = map[string]int{}
-	for _, r := range b.man.Files {
-		if r.Class != ClassGoMod {
-			b.stats.FilesByLang[r.Lang]++
-		}
-	}
-	b.stats.Symbols, b.stats.Sections = 0, 0
-	for n := range b.store.Nodes() {
-		switch {
-		case n.Kind.IsSymbol():
-			b.stats.Symbols++
-		case n.Kind == graph.KindDoc:
-			b.stats.Sections++
-		}
-	}
-	b.stats.Skipped = map[string]int{}
-	for _, s := range b.man.Skipped {
-		b.stats.Skipped[s.Reason]++
-	}
-	b.stats.Links = 0
-	for _, n := range b.stats.LinksBySignal {
-		b.stats.Links += n
 	}
 }
 

@@ -1,14 +1,18 @@
 package indexer
 
 import (
+	"bufio"
 	"encoding/gob"
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/gortex/gortex/graph"
 )
 
-// manifestVersion changes whenever Manifest or fileParse change shape.
-const manifestVersion = 1
+// manifestVersion changes whenever Manifest changes shape. Version 2 added
+// Links and moved the parse records out of gob (parses.go).
+const manifestVersion = 2
 
 // Manifest records what an index was built from, so that a later run can
 // tell which files changed.
@@ -19,6 +23,7 @@ type Manifest struct {
 	Modules map[string]string     // go.mod directory → module path
 	Skipped []Skip                // what the walk skipped, kept for the summary
 	Broken  []Skip                // files that could not be parsed
+	Links   map[graph.Signal]int  // motivates edges by signal, as the last linking counted them
 }
 
 // FileRecord is one indexed file.
@@ -30,38 +35,61 @@ type FileRecord struct {
 	Lang    string
 }
 
-// fileParse is what re-resolving calls needs of a parsed source file; it is
-// kept in its own file because `why` never reads it.
+// fileParse is what re-resolving calls needs of a parsed Go file; it is
+// kept in its own file (parses.go) because `why` never reads it.
 type fileParse struct {
 	Package string
 	Imports []Import
 	Calls   []Call
 }
 
-func writeGob(path string, v any) error {
+// writeManifest writes m to path. Nothing is synced: an index is written
+// into a scratch directory renamed into place, which a crashing process
+// cannot leave half done, and a file that a power loss leaves torn fails to
+// load (graph.ErrCorrupt), which rebuilds the index.
+func writeManifest(path string, m *Manifest) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := gob.NewEncoder(f).Encode(v); err != nil {
-		f.Close()
-		return fmt.Errorf("encode %s: %w", filepath.Base(path), err)
+	w := bufio.NewWriterSize(f, 64<<10)
+	err = gob.NewEncoder(w).Encode(m)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	return nil
 }
 
-func readGob(path string, v any) error {
-	f, err := os.Open(path)
-	if err != nil {
+// writeManifestAtomic replaces the manifest of the index in dir.
+func writeManifestAtomic(dir string, m *Manifest) error {
+	tmp := filepath.Join(dir, manifestFile+".tmp")
+	if err := writeManifest(tmp, m); err != nil {
+		os.Remove(tmp)
 		return err
 	}
+	return os.Rename(tmp, filepath.Join(dir, manifestFile))
+}
+
+// readManifest reads a manifest, refusing one of another version with
+// graph.ErrVersion and one it cannot decode with graph.ErrCorrupt, so that
+// either rebuilds the index.
+func readManifest(path string, m *Manifest) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", graph.ErrCorrupt, err)
+	}
 	defer f.Close()
-	if err := gob.NewDecoder(f).Decode(v); err != nil {
-		return fmt.Errorf("decode %s: %w", filepath.Base(path), err)
+	if err := gob.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(m); err != nil {
+		return fmt.Errorf("%w: decode %s: %v", graph.ErrCorrupt, filepath.Base(path), err)
+	}
+	if m.Version != manifestVersion {
+		return fmt.Errorf("%w: manifest %d, want %d", graph.ErrVersion, m.Version, manifestVersion)
 	}
 	return nil
 }

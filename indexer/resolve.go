@@ -7,77 +7,185 @@ import (
 	"github.com/gortex/gortex/graph"
 )
 
-// resolve adds the edges that need more than one file: type → member
-// contains edges, and calls. It runs over the whole graph after every build
-// or update; adding an edge that exists is a no-op, so it is idempotent.
-func (b *builder) resolve() {
-	scope := b.scopes()
-	for n := range b.store.Nodes() {
-		if n.Receiver == "" || !n.Kind.IsSymbol() {
-			continue
-		}
-		pkg := strings.TrimSuffix(n.Qualified, "."+n.Receiver+"."+n.Name)
-		if t, ok := scope[pkg][n.Receiver]; ok {
-			b.store.AddEdge(t, n.ID, graph.EdgeContains)
-		}
+// Resolution adds the edges that need more than one file: type → member
+// contains edges, and the calls of Go files. A full build resolves every
+// file (resolveAll); an update only what its change can affect
+// (resolveChanged, update.go). Both give the same edges because both look
+// names up in the same scopes: when a package declares one dotted name
+// twice (files for different build tags), the smallest ID wins, whatever
+// order the nodes were added in.
+
+// member is a symbol's dotted name split at its last dot: the container
+// ("" at top level) and the name.
+type member struct{ recv, name string }
+
+// memberOf splits a dotted name ("Name" or "Type.Name").
+func memberOf(dotted string) member {
+	if i := strings.LastIndexByte(dotted, '.'); i >= 0 {
+		return member{dotted[:i], dotted[i+1:]}
 	}
-	for file, fp := range b.parses {
-		b.resolveCalls(file, fp, scope)
+	return member{"", dotted}
+}
+
+// scopeKey is the scope a symbol is looked up in: its qualified name
+// without ".Name" or ".Type.Name" (for Go the import path), or the whole
+// qualified name when it does not end so.
+func scopeKey(n *graph.Node) string {
+	q := n.Qualified
+	rest, ok := strings.CutSuffix(q, n.Name)
+	if !ok || !strings.HasSuffix(rest, ".") {
+		return q
+	}
+	rest = rest[:len(rest)-1]
+	if n.Receiver == "" {
+		return rest
+	}
+	if rest, ok = strings.CutSuffix(rest, n.Receiver); !ok || !strings.HasSuffix(rest, ".") {
+		return q
+	}
+	return rest[:len(rest)-1]
+}
+
+// scoped is a symbol's place in its scope.
+type scoped struct {
+	key string
+	m   member
+}
+
+// scopeIndex maps scoped names to symbols, keeping the smallest ID.
+type scopeIndex map[scoped]graph.NodeID
+
+func (si scopeIndex) add(n *graph.Node) {
+	k := scoped{scopeKey(n), member{n.Receiver, n.Name}}
+	if cur, ok := si[k]; !ok || n.ID < cur {
+		si[k] = n.ID
 	}
 }
 
-// scopes maps each package path to its symbols by dotted name.
-func (b *builder) scopes() map[string]map[string]graph.NodeID {
-	scope := map[string]map[string]graph.NodeID{}
+// symbolsIn returns the symbols whose scope key is in keys (all symbols when
+// keys is nil), indexed.
+func (b *builder) symbolsIn(keys map[string]bool) (scopeIndex, []*graph.Node) {
+	si := scopeIndex{}
+	var nodes []*graph.Node
 	for n := range b.store.Nodes() {
 		if !n.Kind.IsSymbol() {
 			continue
 		}
-		dotted := n.Name
-		if n.Receiver != "" {
-			dotted = n.Receiver + "." + n.Name
+		if keys == nil || keys[scopeKey(n)] {
+			si.add(n)
+			nodes = append(nodes, n)
 		}
-		pkg := strings.TrimSuffix(n.Qualified, "."+dotted)
-		if scope[pkg] == nil {
-			scope[pkg] = map[string]graph.NodeID{}
-		}
-		scope[pkg][dotted] = n.ID
 	}
-	return scope
+	return si, nodes
 }
 
-// resolveCalls adds calls edges for one file. A bare call resolves in the
-// file's package; pkg.F resolves through the file's imports; x.M on a value
-// resolves when the package has exactly one method named M.
-func (b *builder) resolveCalls(file string, fp *fileParse, scope map[string]map[string]graph.NodeID) {
-	local := scope[fp.Package]
-	imports := map[string]string{}
-	for _, imp := range fp.Imports {
+// resolveMembers adds a contains edge from each member's container, looked
+// up by its receiver in the member's scope.
+func (b *builder) resolveMembers(si scopeIndex, nodes []*graph.Node) {
+	for _, n := range nodes {
+		if n.Receiver == "" {
+			continue
+		}
+		if t, ok := si[scoped{scopeKey(n), memberOf(n.Receiver)}]; ok && t != n.ID {
+			b.store.AddEdge(t, n.ID, graph.EdgeContains)
+		}
+	}
+}
+
+// resolveAll resolves the members and calls of the whole graph.
+func (b *builder) resolveAll() {
+	si, nodes := b.symbolsIn(nil)
+	b.resolveMembers(si, nodes)
+	r := b.newCallResolver()
+	for file, fp := range b.parses {
+		r.resolve(file, fp.Package, fp.Imports, fp.Calls)
+	}
+}
+
+// callResolver resolves Go calls against package scopes built on first use.
+type callResolver struct {
+	b       *builder
+	scopes  map[string]map[member]graph.NodeID   // import path → its symbols
+	methods map[string]map[string][]graph.NodeID // import path → methods by name
+}
+
+func (b *builder) newCallResolver() *callResolver {
+	return &callResolver{b: b, scopes: map[string]map[member]graph.NodeID{}, methods: map[string]map[string][]graph.NodeID{}}
+}
+
+// scope returns the Go symbols of the package with the import path: those
+// of the files its package node contains.
+func (r *callResolver) scope(importPath string) map[member]graph.NodeID {
+	if sc, ok := r.scopes[importPath]; ok {
+		return sc
+	}
+	sc := map[member]graph.NodeID{}
+	s := r.b.store
+	for _, fe := range s.Out(graph.PackageID(importPath), graph.EdgeContains) {
+		for _, e := range s.Out(fe.To, graph.EdgeContains) {
+			n, ok := s.Node(e.To)
+			if !ok || !n.Kind.IsSymbol() || n.Lang != "go" || scopeKey(n) != importPath {
+				continue
+			}
+			m := member{n.Receiver, n.Name}
+			if cur, ok := sc[m]; !ok || n.ID < cur {
+				sc[m] = n.ID
+			}
+		}
+	}
+	r.scopes[importPath] = sc
+	return sc
+}
+
+// methodsNamed returns the methods (and fields) of a package by name.
+func (r *callResolver) methodsNamed(importPath, name string) []graph.NodeID {
+	m, ok := r.methods[importPath]
+	if !ok {
+		m = map[string][]graph.NodeID{}
+		for mb, id := range r.scope(importPath) {
+			if mb.recv != "" {
+				m[mb.name] = append(m[mb.name], id)
+			}
+		}
+		r.methods[importPath] = m
+	}
+	return m[name]
+}
+
+// importNames maps the names a file's imports are used by to their paths.
+func (r *callResolver) importNames(imports []Import) map[string]string {
+	names := make(map[string]string, len(imports))
+	for _, imp := range imports {
 		name := imp.Alias
 		if name == "" {
-			name = b.importName(imp.Path)
+			name = r.b.importName(imp.Path)
 		}
-		imports[name] = imp.Path
+		names[name] = imp.Path
 	}
-	var methods map[string][]graph.NodeID // built on first use
-	for _, c := range fp.Calls {
+	return names
+}
+
+// resolve adds the calls edges of calls made in file, of package pkg. A
+// bare call resolves in the file's package; pkg.F resolves through the
+// file's imports; x.M on a value resolves when the package has exactly one
+// method named M.
+func (r *callResolver) resolve(file, pkg string, imports []Import, calls []Call) {
+	names := r.importNames(imports)
+	for _, c := range calls {
 		from := graph.SymbolID(file, c.Caller)
 		var to graph.NodeID
-		switch ip, ok := imports[c.Qualifier]; {
+		switch ip, ok := names[c.Qualifier]; {
 		case c.Qualifier == "":
-			to = local[c.Name]
+			to = r.scope(pkg)[member{"", c.Name}]
 		case ok:
-			to = scope[ip][c.Name]
+			to = r.scope(ip)[member{"", c.Name}]
 		default:
-			if methods == nil {
-				methods = methodsByName(local)
-			}
-			if m := methods[c.Name]; len(m) == 1 {
+			if m := r.methodsNamed(pkg, c.Name); len(m) == 1 {
 				to = m[0]
 			}
 		}
 		if to != "" && to != from {
-			b.store.AddEdge(from, to, graph.EdgeCalls)
+			r.b.store.AddEdge(from, to, graph.EdgeCalls)
 		}
 	}
 }
@@ -93,14 +201,4 @@ func (b *builder) importName(importPath string) string {
 		base = path.Base(path.Dir(importPath))
 	}
 	return strings.TrimPrefix(base, "go-")
-}
-
-func methodsByName(local map[string]graph.NodeID) map[string][]graph.NodeID {
-	m := map[string][]graph.NodeID{}
-	for dotted, id := range local {
-		if _, name, ok := strings.Cut(dotted, "."); ok {
-			m[name] = append(m[name], id)
-		}
-	}
-	return m
 }

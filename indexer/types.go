@@ -7,7 +7,8 @@ import "github.com/gortex/gortex/graph"
 type Symbol struct {
 	Kind      graph.NodeKind
 	Name      string // the identifier: "IsActive"
-	Receiver  string // the containing type of a method or field, "" at top level
+	Receiver  string // the containing type of a method or field, "" at top level; nested containers are joined by "."
+	Namespace string // the enclosing namespaces (C++, C#, TypeScript) joined by "."; part of the qualified name, not of the ID
 	Line      int
 	EndLine   int
 	Signature string // the declaration's first line, trimmed

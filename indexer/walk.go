@@ -304,15 +304,16 @@ func (w *walker) finish() *WalkResult {
 	return w.res
 }
 
-// classify maps a file name to its class and language. Add a language here
-// when the indexer gains a parser for it.
+// classify maps a file name to its class and language: a source file is
+// one whose extension is in the language registry (lang.go).
 func classify(rel string) (FileClass, string) {
 	if filepath.Base(rel) == "go.mod" {
 		return ClassGoMod, ""
 	}
+	if l := languageOf(rel); l != nil {
+		return ClassSource, l.Name
+	}
 	switch strings.ToLower(filepath.Ext(rel)) {
-	case ".go":
-		return ClassSource, "go"
 	case ".md", ".markdown":
 		return ClassDoc, "markdown"
 	case ".txt", ".adoc", ".asciidoc", ".rst":

@@ -11,6 +11,28 @@ type Answer struct {
 	Count      int         `json:"count" toon:"count"`
 	Rationale  []Entry     `json:"rationale" toon:"rationale"`
 	Note       string      `json:"note" toon:"note"`
+	// Kind is what the query named: "symbol" (Symbol is set), "file"
+	// (Symbol is the file) or "question" (words; no Symbol).
+	Kind string `json:"kind,omitempty" toon:"kind,omitempty"`
+	// The LLM summary, set only when a backend answered: its text (which
+	// cites entries as [n]), the cited entry numbers (1-based positions in
+	// Rationale), the files it names with their relevance, the follow-up
+	// commands it suggests, and the backend that wrote it.
+	Summary     string     `json:"answer,omitempty" toon:"answer,omitempty"`
+	Cited       []int      `json:"cited,omitempty" toon:"cited,omitempty"`
+	Artifacts   []Artifact `json:"artifacts,omitempty" toon:"artifacts,omitempty"`
+	Suggestions []string   `json:"suggestions,omitempty" toon:"suggestions,omitempty"`
+	Backend     string     `json:"backend,omitempty" toon:"backend,omitempty"`
+	// Warnings say what the answer may lack and why: a file git does not
+	// track, git too slow to blame, entries left out of an LLM prompt.
+	Warnings []string `json:"warnings,omitempty" toon:"warnings,omitempty"`
+}
+
+// Artifact is a file an LLM answer names, with how relevant it says the
+// file is: High, Medium or Low.
+type Artifact struct {
+	Path      string `json:"path" toon:"path"`
+	Relevance string `json:"relevance" toon:"relevance"`
 }
 
 // SymbolRef identifies a code node in an answer.
@@ -51,6 +73,14 @@ type Entry struct {
 	Stale         bool    `json:"stale,omitempty" toon:"stale"`
 	// Explain says how Rank was made; set only when asked for.
 	Explain string `json:"explain,omitempty" toon:"explain"`
+	// Commit fields (kind "commit"): the full hash, the author, the author
+	// date (RFC 3339) and the issue and PR references of the message
+	// ("#123", "owner/repo#123", "ABC-123"). Section is the subject, Text
+	// the body, Path the file the commit was found for.
+	Commit string `json:"commit,omitempty" toon:"commit"`
+	Author string `json:"author,omitempty" toon:"author"`
+	Date   string `json:"date,omitempty" toon:"date"`
+	Refs   Refs   `json:"refs,omitempty" toon:"refs"`
 }
 
 // refOf describes a node for an answer.

@@ -7,5 +7,10 @@
 //	Rank     entries → ordered by one formula, cut at the limit
 //	Render   Answer → text, JSON or TOON
 //
+// Text that names a file, or asks a question in words, is answered by a
+// file or question pipeline over the same ranking (Classify). Summarize lets
+// a language model phrase an answer from exactly its entries (BuildPrompt,
+// Select, Backend).
+//
 // The CLI and the MCP server both call Why, so neither re-implements it.
 package query

@@ -33,32 +33,37 @@ func (q Query) Suffix() string {
 	return s
 }
 
-// Parse parses a symbol query: a Go qualified name or any suffix of one
-// ("sigs.k8s.io/karpenter/pkg/apis/v1.Budget", "v1.Budget.IsActive",
-// "Budget"), or a stable ID ("pkg/apis/v1/nodepool.go::Budget"). Import
-// paths contain dots, so the text splits at the last '/' first, as go doc
-// does.
+// Parse parses a symbol query: a qualified name in any indexed language's
+// convention or any suffix of one — Go "sigs.k8s.io/karpenter/pkg/apis/v1.Budget",
+// "v1.Budget.IsActive", "Budget"; Python "shop.models.Cart.add"; Rust
+// "crate::shop::Cart::add"; C++ "ns::Class::method"; Ruby "Shop::Cart#add";
+// PHP "App\Shop\Cart::add"; TypeScript "src/billing/invoice.Invoice" — or a
+// stable ID ("pkg/apis/v1/nodepool.go::Budget"). Names are split at ".",
+// "::", "#" and "\", so every convention gives the same Names. Import paths
+// contain dots, so the text splits at the last '/' first, as go doc does.
+// A "::" whose left side is a file path (it holds a '/' or a '.') makes a
+// stable ID.
 func Parse(text string) (Query, error) {
 	raw := strings.TrimSpace(text)
 	q := Query{Raw: raw}
 	if raw == "" {
 		return q, fmt.Errorf("%w: empty query", ErrBadQuery)
 	}
-	if file, name, ok := strings.Cut(raw, "::"); ok {
-		if file == "" || name == "" {
+	if file, name, ok := strings.Cut(raw, "::"); ok && strings.ContainsAny(file, "/.") {
+		if name == "" {
 			return q, fmt.Errorf("%w: %q: an ID is path/file.ext::Name", ErrBadQuery, raw)
 		}
 		q.ID = raw
 		return q, nil
 	}
-	tail := raw
-	if i := strings.LastIndexByte(raw, '/'); i >= 0 {
-		q.Dir, tail = raw[:i], raw[i+1:]
-		if q.Dir == "" || strings.ContainsAny(q.Dir, " \t") {
+	tail := strings.TrimPrefix(strings.TrimPrefix(raw, "::"), `\`) // C++ ::global, PHP \Fully\Qualified
+	if i := strings.LastIndexByte(tail, '/'); i >= 0 {
+		q.Dir, tail = tail[:i], tail[i+1:]
+		if q.Dir == "" || strings.ContainsAny(q.Dir, " \t\\#") || strings.Contains(q.Dir, "::") {
 			return q, fmt.Errorf("%w: %q: bad import path", ErrBadQuery, raw)
 		}
 	}
-	for _, part := range strings.Split(tail, ".") {
+	for _, part := range strings.Split(nameSeparators.Replace(tail), ".") {
 		if !isIdent(part) {
 			return q, fmt.Errorf("%w: %q: %q is not an identifier", ErrBadQuery, raw, part)
 		}
@@ -67,12 +72,22 @@ func Parse(text string) (Query, error) {
 	return q, nil
 }
 
+// nameSeparators turns the separators of every language's qualified names
+// into ".": Rust and C++ "::", Ruby "#", PHP "\".
+var nameSeparators = strings.NewReplacer("::", ".", "#", ".", `\`, ".")
+
+// isIdent reports whether s is an identifier: a letter, '_' or '$', then
+// also digits and '-' (Bash function names), with one '?', '!' or '=' at
+// the end allowed (Ruby and Elixir method names).
 func isIdent(s string) bool {
+	if last := len(s) - 1; last > 0 && strings.IndexByte("?!=", s[last]) >= 0 {
+		s = s[:last]
+	}
 	if s == "" {
 		return false
 	}
 	for i, r := range s {
-		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
+		if r != '_' && r != '$' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r) && r != '-') {
 			return false
 		}
 	}

@@ -24,7 +24,19 @@ func TestParse(t *testing.T) {
 		{"stable id method", "a.go::T.M", Query{Raw: "a.go::T.M", ID: "a.go::T.M"}, false},
 		{"trims space", "  Budget \n", Query{Raw: "Budget", Names: []string{"Budget"}}, false},
 		{"unicode identifier", "Größe", Query{Raw: "Größe", Names: []string{"Größe"}}, false},
+		{"rust path", "crate::shop::Cart::add", Query{Raw: "crate::shop::Cart::add", Names: []string{"crate", "shop", "Cart", "add"}}, false},
+		{"cpp global", "::ns::Class::method", Query{Raw: "::ns::Class::method", Names: []string{"ns", "Class", "method"}}, false},
+		{"ruby instance method", "Shop::Cart#empty?", Query{Raw: "Shop::Cart#empty?", Names: []string{"Shop", "Cart", "empty?"}}, false},
+		{"ruby class method", "Shop::Cart.build", Query{Raw: "Shop::Cart.build", Names: []string{"Shop", "Cart", "build"}}, false},
+		{"php", `\App\Shop\Cart::add`, Query{Raw: `\App\Shop\Cart::add`, Names: []string{"App", "Shop", "Cart", "add"}}, false},
+		{"typescript path", "src/billing/invoice.Invoice.finalize",
+			Query{Raw: "src/billing/invoice.Invoice.finalize", Dir: "src/billing", Names: []string{"invoice", "Invoice", "finalize"}}, false},
+		{"bash name", "release.build-all", Query{Raw: "release.build-all", Names: []string{"release", "build-all"}}, false},
+		{"stable id in a dotless dir", "src/lib.rs::util.clamp", Query{Raw: "src/lib.rs::util.clamp", ID: "src/lib.rs::util.clamp"}, false},
 		{"empty", "", Query{}, true},
+		{"only separators", "::", Query{}, true},
+		{"empty part", "Shop::::Cart", Query{}, true},
+		{"question mark inside", "a?b", Query{}, true},
 		{"id without name", "a.go::", Query{}, true},
 		{"trailing dot", "Budget.", Query{}, true},
 		{"leading digit", "1Budget", Query{}, true},
@@ -52,7 +64,7 @@ func TestParse(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"Budget", "v1.Budget.IsActive", "sigs.k8s.io/karpenter/pkg/apis/v1.Budget",
-		"a.go::T.M", "::", "a/b/", ".", "x/y.z/w.V"} {
+		"a.go::T.M", "::", "a/b/", ".", "x/y.z/w.V", "crate::a::B::c", `\A\B::c`, "A::B#c?"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

@@ -1,12 +1,9 @@
 package query
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/toon-format/toon-go"
 )
 
 // Format is an output format of an answer.
@@ -27,18 +24,8 @@ type RenderOptions struct {
 // Render writes a in format f.
 func Render(w io.Writer, a *Answer, f Format, o RenderOptions) error {
 	switch f {
-	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(a)
-	case FormatTOON:
-		s, err := toon.MarshalString(a, toon.WithLengthMarkers(true))
-		if err != nil {
-			return fmt.Errorf("encode toon: %w", err)
-		}
-		_, err = io.WriteString(w, s+"\n")
-		return err
+	case FormatJSON, FormatTOON:
+		return Encode(w, a, f)
 	case FormatText, "":
 		return renderText(w, a, o)
 	}
@@ -60,8 +47,13 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 		}
 		return code + s + ansiReset
 	}
+	if a.Summary != "" {
+		return renderSummary(w, a, style)
+	}
 	var b strings.Builder
 	switch {
+	case a.Kind == KindFile || a.Kind == KindQuestion:
+		b.WriteString(kindHeader(a, style))
 	case a.Symbol != nil:
 		fmt.Fprintf(&b, "%s  %s\n", style(ansiBold, a.Symbol.Qualified),
 			style(ansiDim, fmt.Sprintf("(%s, %s:%d)", a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)))
@@ -76,6 +68,9 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	for i, e := range a.Rationale {
 		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s  %s\n", i+1, style(ansiCyan, e.Signal),
 			location(e), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
+		if e.Commit != "" {
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, commitLine(e)))
+		}
 		if e.Text != "" {
 			fmt.Fprintf(&b, "    %s\n", e.Text)
 		}

@@ -23,6 +23,9 @@ func Resolve(s *graph.Store, q Query) (*graph.Node, []*graph.Node, error) {
 		}
 		return nil, nil, ErrUnknown
 	}
+	if n, ok := s.Node(graph.NodeID(q.Raw)); ok && strings.Contains(q.Raw, "::") {
+		return n, nil, nil // the ID of a symbol in a file without an extension: Makefile::build
+	}
 	var hits []*graph.Node
 	suffix := q.Suffix()
 	for _, n := range s.ByName(q.Last()) {
@@ -44,8 +47,12 @@ func Resolve(s *graph.Store, q Query) (*graph.Node, []*graph.Node, error) {
 }
 
 // matchesSuffix reports whether suffix is qualified or ends it at a '.' or
-// '/' boundary.
+// '/' boundary, once the separators of qualified are made "." as in a
+// parsed query (Rust "a::b", Ruby "A#b", PHP "A\b").
 func matchesSuffix(qualified, suffix string) bool {
+	if strings.ContainsAny(qualified, `:#\`) {
+		qualified = nameSeparators.Replace(qualified)
+	}
 	if qualified == suffix {
 		return true
 	}

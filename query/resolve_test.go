@@ -85,3 +85,24 @@ func TestSuggest(t *testing.T) {
 		t.Errorf("Suggest(Zzzzzzzzzz) = %v, want nothing", got)
 	}
 }
+
+func TestMatchesSuffix(t *testing.T) {
+	tests := []struct {
+		qualified, suffix string
+		want              bool
+	}{
+		{"crate::shop::Cart::add", "Cart.add", true},
+		{"crate::shop::Cart::add", "shop.Cart.add", true},
+		{"crate::shop::Cart::add", "art.add", false},
+		{"Shop::Cart#add", "Cart.add", true},
+		{`App\Shop\Cart::add`, "Shop.Cart.add", true},
+		{"src/billing/invoice.Invoice", "invoice.Invoice", true},
+		{"src/billing/invoice.Invoice", "billing/invoice.Invoice", true},
+		{"sigs.k8s.io/karpenter/pkg/apis/v1.Budget", "pis/v1.Budget", false},
+	}
+	for _, tt := range tests {
+		if got := matchesSuffix(tt.qualified, tt.suffix); got != tt.want {
+			t.Errorf("matchesSuffix(%q, %q) = %v, want %v", tt.qualified, tt.suffix, got, tt.want)
+		}
+	}
+}

@@ -19,6 +19,8 @@ type Options struct {
 	Searcher Searcher  // finds lexically similar sections; nil for none
 	Explain  bool      // fill Entry.Explain
 	Now      time.Time // the time recency is measured from; zero means now
+	History  History   // commit history (blame, log); nil for none
+	Root     string    // the repository root, to find files not indexed; "" for none
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.
@@ -30,8 +32,13 @@ const excerptLen = 280
 
 // Why answers a query against s. Ambiguous and unknown queries return an
 // Answer (with candidates or suggestions in Note) together with
-// ErrAmbiguous or ErrUnknown; a malformed query returns ErrBadQuery.
+// ErrAmbiguous or ErrUnknown; a malformed query returns ErrBadQuery. Text
+// that names a file, or asks a question in words, gets a file or question
+// answer instead (see Classify).
 func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, error) {
+	if a, ok, err := whyByKind(ctx, s, text, opts); ok {
+		return a, err
+	}
 	a := &Answer{Query: text, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	q, err := Parse(text)
 	if err != nil {
@@ -64,6 +71,7 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		}
 		hits = withLexical(s, hits, lex)
 	}
+	hits = append(hits, commitHits(ctx, opts.History, n, a)...)
 	now := opts.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -135,6 +143,7 @@ func entryOf(r ranked) Entry {
 		e.Via = string(r.via.ID)
 	}
 	memoryEntry(&e, src)
+	commitEntry(&e, src)
 	return e
 }
 

@@ -8,6 +8,9 @@ import (
 	"github.com/gortex/gortex/graph"
 )
 
+// ErrScope is returned by OpenStores for a scope it does not know.
+var ErrScope = errors.New("unknown scope")
+
 // ScopeBoth selects the workspace and the global store together, where a
 // reader takes a scope (why, memory list, the MCP tools).
 const ScopeBoth = "both"
@@ -27,7 +30,7 @@ func OpenStores(root, scope string) ([]*MemoryStore, error) {
 		out = append(out, g)
 	}
 	if out == nil {
-		return nil, fmt.Errorf("scope %q: one of workspace, global, both", scope)
+		return nil, fmt.Errorf("%w %q: one of workspace, global, both", ErrScope, scope)
 	}
 	return out, nil
 }

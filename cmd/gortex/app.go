@@ -57,6 +57,7 @@ var commands = []command{
 	{"why", runWhy},
 	{"memory", runMemory},
 	{"remember", runRemember},
+	{"mcp", runMCP},
 }
 
 // Main runs gortex with args (without the program name) and returns the
@@ -112,7 +113,7 @@ func isTerminal(w io.Writer) bool {
 // indexOptions wires the indexer to the rationale linker (with root's git
 // history) and content index.
 func indexOptions(root string) indexer.Options {
-	return indexer.Options{Linker: &rationale.Linker{Root: root}, Content: rationale.ContentIndexer{}}
+	return rationale.IndexOptions(root)
 }
 
 // resolveRoot returns the repository root: DIR when given, else the

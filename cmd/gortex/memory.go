@@ -85,34 +85,16 @@ const (
 
 // openStores opens the stores a --scope value names, workspace first.
 func openStores(root, scope string) ([]*rationale.MemoryStore, error) {
-	var out []*rationale.MemoryStore
-	if scope == scopeWorkspace || scope == scopeBoth {
-		out = append(out, rationale.OpenWorkspace(root))
-	}
-	if scope == scopeGlobal || scope == scopeBoth {
-		g, err := rationale.OpenGlobal()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	if out == nil {
+	stores, err := rationale.OpenStores(root, scope)
+	if errors.Is(err, rationale.ErrScope) {
 		return nil, fmt.Errorf("--scope %q: one of workspace, global, both", scope)
 	}
-	return out, nil
+	return stores, err
 }
 
 // findMemory looks ref up in each store in turn.
 func findMemory(ctx context.Context, stores []*rationale.MemoryStore, ref string) (*rationale.MemoryStore, *rationale.Memory, error) {
-	var errs []error
-	for _, s := range stores {
-		m, err := s.Get(ctx, ref)
-		if err == nil {
-			return s, m, nil
-		}
-		errs = append(errs, err)
-	}
-	return nil, nil, errors.Join(errs...)
+	return rationale.FindMemory(ctx, stores, ref)
 }
 
 // warnProblems reports unreadable memory files on stderr; they are skipped.
@@ -151,25 +133,12 @@ func loadMemories(ctx context.Context, e env, root string, s *graph.Store, scope
 	if err != nil {
 		return err
 	}
-	var all []*rationale.Memory
-	for _, st := range stores {
-		mems, probs, err := st.List(ctx, rationale.Filter{Repo: root})
-		if err != nil {
-			return err
-		}
-		warnProblems(e, probs)
-		rep, err := st.Reconcile(ctx, root, s, mems)
-		if err != nil {
-			return err
-		}
-		for _, r := range rep.Retargeted {
-			fmt.Fprintf(e.stderr, "gortex: %s\n", r)
-		}
-		warnProblems(e, rep.Problems)
-		all = append(all, mems...)
+	ld, err := rationale.LoadMemories(ctx, root, s, stores)
+	for _, r := range ld.Retargeted {
+		fmt.Fprintf(e.stderr, "gortex: %s\n", r)
 	}
-	rationale.ProjectMemories(s, all)
-	return nil
+	warnProblems(e, ld.Problems)
+	return err
 }
 
 // memoryExit maps a memory error to an exit status, after printing it.

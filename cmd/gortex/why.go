@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
@@ -20,6 +21,7 @@ type whyOpts struct {
 	format  query.Format
 	explain bool
 	scope   string // memories: workspace, global or both
+	llm     llmOpts
 }
 
 func runWhy(ctx context.Context, e env, args []string) int {
@@ -32,6 +34,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
 	fs.StringVar(&o.scope, "scope", scopeBoth, "which memories to include: workspace, global or both")
+	addLLMFlags(fs, &o.llm)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
 
@@ -52,6 +55,7 @@ Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
 Flags:
 `)
 		fs.PrintDefaults()
+		fmt.Fprint(fs.Output(), whyMoreHelp())
 	}
 	if code, done := parseFlags(fs, e, args); done {
 		return code
@@ -65,6 +69,9 @@ Flags:
 		return exitUsage
 	case o.limit < 1:
 		fmt.Fprintln(e.stderr, "gortex why: --limit must be at least 1")
+		return exitUsage
+	case !o.llm.valid():
+		fmt.Fprintf(e.stderr, "gortex why: --llm %q: want one of %s\n", o.llm.name, strings.Join(query.LLMNames, ", "))
 		return exitUsage
 	}
 	o.query = fs.Arg(0)
@@ -92,7 +99,7 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex why: memories:", err)
 		return exitError
 	}
-	qo := query.Options{Limit: o.limit, Explain: o.explain}
+	qo := query.Options{Limit: o.limit, Explain: o.explain, History: rationale.NewGit(root), Root: root}
 	if ci, err := rationale.OpenContentIndex(indexer.ContentDir(idx.Dir)); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci
@@ -100,6 +107,9 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
 	}
 	a, err := query.Why(ctx, idx.Store, o.query, qo)
+	if code, done := whyLLM(ctx, e, root, idx.Store, qo.History, o, a, err); done {
+		return code
+	}
 	color := e.stdoutTTY && os.Getenv("NO_COLOR") == ""
 	if rerr := query.Render(e.stdout, a, o.format, query.RenderOptions{Color: color}); rerr != nil {
 		fmt.Fprintln(e.stderr, "gortex why:", rerr)
@@ -131,25 +141,5 @@ func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
 
 // freshIndex is freshStore returning the whole index.
 func freshIndex(ctx context.Context, e env, root string) (*indexer.Index, error) {
-	idx, err := indexer.Load(root)
-	switch {
-	case err == nil && !idx.Stale():
-		return idx, nil
-	case errors.Is(err, indexer.ErrNoIndex):
-		fmt.Fprintf(e.stderr, "gortex: no index yet; indexing %s\n", root)
-	case graph.IsStale(err):
-		fmt.Fprintf(e.stderr, "gortex: warning: the index is unusable (%v); rebuilding\n", err)
-	case err != nil:
-		return nil, err
-	default:
-		fmt.Fprintln(e.stderr, "gortex: files changed since the last index; updating")
-	}
-	idx, st, err := indexer.Update(ctx, root, indexOptions(root))
-	if err != nil {
-		return nil, err
-	}
-	if !st.UpToDate {
-		fmt.Fprintf(e.stderr, "gortex: indexed %d changed files in %.2fs\n", st.Changed, st.Duration.Seconds())
-	}
-	return idx, nil
+	return rationale.FreshIndex(ctx, root, func(msg string) { fmt.Fprintln(e.stderr, "gortex: "+msg) })
 }

@@ -1,22 +1,7 @@
-; golang.scm — the tags query of the Go parser (see golang.go).
+; go.scm — the tags query of Go.
 ;
-; Capture names are shared by every language's query:
-;   @definition.KIND  the whole declaration; KIND is a graph.NodeKind
-;                     (function, method, type, interface, field, const, var).
-;                     Its lines are the symbol's Line..EndLine, its first
-;                     line (or the text before its body) the Signature.
-;   @name             the declared or called identifier.
-;   @receiver         the containing type of a method or field.
-;   @group            an enclosing grouped declaration: its doc comment is
-;                     used when the definition has none of its own, and its
-;                     first line is the Signature when both start on one line.
-;   @reference.call   a call site; @name is the callee, @qualifier what it is
-;                     called through (x in x.Foo()).
-;   @package          the file's package name.
-;   @import           one import; @import.alias and @import.path inside it.
+; Capture names are documented at the top of ../tags.go.
 ;
-; When one node is captured by several definition patterns, the LATER pattern
-; wins: a general pattern comes first, a more specific one after it.
 ; Declarations are matched at top level only (children of source_file):
 ; local types, consts and vars inside function bodies are not symbols.
 

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/gortex/gortex/mcp"
+)
+
+// tokenEnv holds the bearer token of `gortex mcp --http` when --token is
+// not given, so that it stays out of the process list and shell history.
+const tokenEnv = "GORTEX_MCP_TOKEN"
+
+type mcpOpts struct {
+	dir     string
+	http    string
+	token   string
+	origins listFlag
+	timeout time.Duration
+	maxBody int64
+	verbose bool
+}
+
+func runMCP(ctx context.Context, e env, args []string) int {
+	var o mcpOpts
+	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.http, "http", "", "serve streamable HTTP on this host:port (e.g. 127.0.0.1:8765; port 0 picks one) instead of stdio")
+	fs.StringVar(&o.token, "token", os.Getenv(tokenEnv), "bearer token required of every HTTP request (default $"+tokenEnv+"); required to bind beyond loopback")
+	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")
+	fs.DurationVar(&o.timeout, "timeout", mcp.DefaultTimeout, "bound on one HTTP request, tool call included")
+	fs.Int64Var(&o.maxBody, "max-body", mcp.DefaultMaxBody, "bound on an HTTP request body, in bytes")
+	fs.BoolVar(&o.verbose, "v", false, "log every refresh of the index on stderr")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex mcp [flags]
+
+Serve gortex to coding agents over the Model Context Protocol: on stdin and
+stdout by default (what an agent launches), or over streamable HTTP at
+http://HOST:PORT/mcp with --http. Tools: why, store_memory, query_memories,
+update_memory, supersede_memory, forget_memory, search, list_docs,
+doc_outline, read_doc_section, index_status, reindex.
+
+The index is loaded once and kept current: before each call, files and
+memories changed since are re-indexed incrementally.
+
+Over HTTP the server binds loopback unless a bearer token is set (--token
+or $GORTEX_MCP_TOKEN); with a token, requests without it get 401. Browser
+requests from origins other than localhost get 403.
+
+Register it with Claude Code:  claude mcp add gortex -- gortex mcp --dir /path/to/repo
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if code, done := parseFlags(fs, e, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "gortex mcp: unexpected argument %q (the repository is --dir)\n", fs.Arg(0))
+		return exitUsage
+	}
+	return mcpRun(ctx, e, o)
+}
+
+func mcpRun(ctx context.Context, e env, o mcpOpts) int {
+	root, err := resolveRoot(o.dir)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex mcp:", err)
+		return exitError
+	}
+	level := slog.LevelWarn
+	if o.verbose {
+		level = slog.LevelInfo
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	srv, err := mcp.New(root, mcp.Options{Version: version, Logger: log})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex mcp:", err)
+		return exitError
+	}
+	if o.http == "" {
+		err = srv.ServeStdio(ctx, stdin, e.stdout)
+	} else {
+		ho := mcp.HTTPOptions{Addr: o.http, Token: o.token, AllowOrigins: o.origins.vals, MaxBody: o.maxBody, Timeout: o.timeout}
+		err = srv.ServeHTTP(ctx, ho, func(url string) {
+			fmt.Fprintf(e.stderr, "gortex: serving MCP for %s at %s\n", root, url)
+		})
+	}
+	switch {
+	case errors.Is(err, mcp.ErrExposed):
+		fmt.Fprintln(e.stderr, "gortex mcp:", err)
+		return exitUsage
+	case err != nil && !errors.Is(err, context.Canceled):
+		fmt.Fprintln(e.stderr, "gortex mcp:", err)
+		return exitError
+	}
+	return exitOK
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gortex/gortex/query"
+)
+
+// whyMoreHelp is the part of gortex why --help after the flags: the other
+// query kinds, the LLM summary, its configuration and its error codes.
+func whyMoreHelp() string {
+	var b strings.Builder
+	b.WriteString(`
+Query kinds, tried in this order:
+
+  A file path: the reasoning of the file and of the symbols declared in it,
+  memories anchored to it, documents naming it, and its git history (the
+  commits owning its lines, its latest commits with their messages).
+    gortex why internal/config/load.go
+    gortex why ./billing/invoice.go
+
+  A symbol (as above): its reasoning, then the commits that wrote its lines
+  (git blame of its line range), with the issues and PRs they reference.
+    gortex why billing.Invoice.Finalize
+
+  A question in words (text with a space, which no symbol query has): a
+  search of the design docs, memories and commit messages, ranked like
+  symbol answers.
+    gortex why "why use TOML for config?"
+    gortex why "why was dynamic loading rejected"
+
+Commits that only reformat (whitespace, gofmt, "style:" commits, revisions
+in .git-blame-ignore-revs) or that change more than 100 files are left out.
+Outside a git repository the answer comes from the rest of the graph.
+
+LLM summary: when a backend is available, an LLM turns the entries into a
+short answer citing them as [n], followed by the cited entries. It sees only
+the entries the graph returned. With no backend, a warning on stderr says how
+to get one and the graph's answer is printed (exit status 0). --no-llm, or
+GORTEX_LLM=none, turns the summary off; --llm NAME picks a backend.
+Inside a coding agent (GORTEX_AGENT, CLAUDECODE or CURSOR_AGENT set), auto
+prints the prepared context between [AGENT CONTEXT] and [/AGENT CONTEXT] for
+the agent to answer (text output; --json and --toon print the answer as it is).
+--json adds answer, cited, artifacts, suggestions and backend.
+
+Configuration, .gortex/config.toml (every key optional):
+
+`)
+	for _, l := range strings.Split(strings.TrimRight(query.ConfigTemplate, "\n"), "\n") {
+		b.WriteString("  " + l + "\n")
+	}
+	b.WriteString("\nLLM errors (the graph's answer follows each):\n\n")
+	for _, c := range query.CodeHelp {
+		fmt.Fprintf(&b, "  %s\n      %s\n", c.Code, c.Help)
+	}
+	b.WriteString("\nA reply that does not have the requested form is shown as received, with a warning.\n")
+	return b.String()
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
+)
+
+// llmOpts are gortex why's LLM flags.
+type llmOpts struct {
+	name    string // --llm; "" means GORTEX_LLM, then [why] llm, then auto
+	off     bool   // --no-llm
+	verbose int    // 1 for -v, 2 for -vv, 3 for -vvv
+}
+
+// llmEnvVar overrides [why] llm, and --llm and --no-llm override it: a
+// script or CI job can turn the LLM off without touching the config.
+const llmEnvVar = "GORTEX_LLM"
+
+func addLLMFlags(fs *flag.FlagSet, o *llmOpts) {
+	fs.StringVar(&o.name, "llm", "", "LLM backend that summarises the answer: "+strings.Join(query.LLMNames, ", ")+
+		" (default: $"+llmEnvVar+", else llm under [why] in .gortex/config.toml, else auto)")
+	fs.BoolVar(&o.off, "no-llm", false, "print the graph's answer alone; never call an LLM")
+	level := func(n int) func(string) error {
+		return func(string) error { o.verbose = max(o.verbose, n); return nil }
+	}
+	fs.BoolFunc("v", "say which LLM backend answers, from how many entries, at what estimated cost", level(1))
+	fs.BoolFunc("vv", "-v and the full prompt", level(2))
+	fs.BoolFunc("vvv", "-vv and the raw response, timings and token counts", level(3))
+}
+
+func (o llmOpts) valid() bool { return o.name == "" || slices.Contains(query.LLMNames, o.name) }
+
+// backendName is the backend asked for: --no-llm, --llm, GORTEX_LLM, the
+// config, auto.
+func (o llmOpts) backendName(cfg query.Config) string {
+	switch {
+	case o.off:
+		return query.LLMNone
+	case o.name != "":
+		return o.name
+	case os.Getenv(llmEnvVar) != "":
+		return os.Getenv(llmEnvVar)
+	case cfg.LLM != "":
+		return cfg.LLM
+	}
+	return query.LLMAuto
+}
+
+// whyLLM runs after the graph answered: it prints the answer's warnings,
+// then lets an LLM summarise the entries when a backend is chosen. It
+// returns done when the command must end with code now (agent mode printed
+// its context block); otherwise a is rendered as it stands. Every failure
+// of the LLM layer is a warning on stderr and leaves the graph's answer.
+func whyLLM(ctx context.Context, e env, root string, s *graph.Store, h query.History, o whyOpts, a *query.Answer, qerr error) (int, bool) {
+	for _, w := range a.Warnings {
+		fmt.Fprintln(e.stderr, "gortex: warning:", w)
+	}
+	if qerr != nil || a.Count == 0 {
+		return 0, false
+	}
+	cfg, err := query.LoadConfig(root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering without an LLM\n", err)
+		return 0, false
+	}
+	name := o.llm.backendName(cfg)
+	if !slices.Contains(query.LLMNames, name) {
+		fmt.Fprintf(e.stderr, "gortex: warning: %s=%q is no backend (want one of %s); answering without an LLM\n",
+			llmEnvVar, name, strings.Join(query.LLMNames, ", "))
+		return 0, false
+	}
+	llm, err := query.Select(ctx, cfg, name, query.Env{})
+	if err != nil {
+		reportLLMError(e, err, o.llm.verbose)
+		return 0, false
+	}
+	if llm == nil {
+		return 0, false
+	}
+	p := buildPrompt(ctx, e, s, h, llm, a)
+	verboseBefore(e, o.llm.verbose, llm, p)
+	if llm.Name == query.LLMAgent {
+		return agentMode(e, llm, o, a, p)
+	}
+	if !llm.Local {
+		privacyNotice(e, root, cfg, llm)
+	}
+	if usd, ok := query.EstimateCost(llm, p); ok && usd > cfg.MaxCostUSD {
+		fmt.Fprintf(e.stderr, "gortex: warning: this answer may cost up to $%.4f with %s, above max_cost_usd = %.2f ([why] in .gortex/config.toml)\n",
+			usd, llm.Model, cfg.MaxCostUSD)
+	}
+	reply, err := query.Summarize(ctx, llm, a, p)
+	verboseAfter(e, o.llm.verbose, reply)
+	switch {
+	case errors.Is(err, query.ErrMalformed):
+		fmt.Fprintf(e.stderr, "gortex: warning: the %s reply does not have the requested form (%v); shown as received\n", llm.Name, err)
+	case err != nil:
+		reportLLMError(e, err, o.llm.verbose)
+	}
+	return 0, false
+}
+
+// buildPrompt builds the prompt of a for llm and tells the user when some
+// entries did not fit.
+func buildPrompt(ctx context.Context, e env, s *graph.Store, h query.History, llm *query.LLM, a *query.Answer) query.Prompt {
+	in := query.PromptInput{Answer: a, Budget: query.EntryBudget(llm.Window), ForAgent: llm.Name == query.LLMAgent,
+		Full: func(en query.Entry) string {
+			if n, ok := s.Node(graph.NodeID(en.SourceID)); ok && (n.Kind == graph.KindDoc || n.Kind == graph.KindRationale) {
+				return n.Text
+			}
+			return ""
+		}}
+	if h != nil {
+		in.Recent, _ = h.Recent(ctx, recentCommits)
+	}
+	p := query.BuildPrompt(in)
+	if p.Truncated {
+		w := fmt.Sprintf("only %d of %d entries fit the %d-token budget of %s; the summary is based on those", p.Included, p.Total, p.Budget, modelOrName(llm))
+		a.Warnings = append(a.Warnings, w)
+		fmt.Fprintln(e.stderr, "gortex: warning:", w)
+	}
+	return p
+}
+
+// recentCommits is how many of the project's latest commits the prompt
+// shows as context.
+const recentCommits = 5
+
+func modelOrName(llm *query.LLM) string {
+	if llm.Model != "" {
+		return llm.Model
+	}
+	return llm.Name
+}
+
+// agentMode prints the prepared context for the coding agent that runs
+// gortex, which writes the answer itself. JSON and TOON already are that
+// context, so they are printed as they are, with backend "agent".
+func agentMode(e env, llm *query.LLM, o whyOpts, a *query.Answer, p query.Prompt) (int, bool) {
+	if (query.Env{}).AgentSession() == "" {
+		fmt.Fprintf(e.stderr, "gortex: warning: agent mode, but no agent session is detected (%s unset); printing the context anyway\n",
+			strings.Join(query.AgentVars, ", "))
+	}
+	a.Backend = query.LLMAgent
+	if o.format != query.FormatText {
+		return 0, false
+	}
+	fmt.Fprintf(e.stdout, "[AGENT CONTEXT]\n%s\n[/AGENT CONTEXT]\n", strings.TrimRight(p.Text(), "\n"))
+	return exitOK, true
+}
+
+// privacyNotice tells, once per backend, that the entries leave the
+// machine, and records that it did in the config.
+func privacyNotice(e env, root string, cfg query.Config, llm *query.LLM) {
+	if slices.Contains(cfg.Acknowledged, llm.Name) {
+		return
+	}
+	fmt.Fprintf(e.stderr, "gortex: notice: to summarise answers, gortex sends their entries (excerpts of your docs, memories and commit messages) to %s (%s, model %s).\n"+
+		"  This notice is shown once; it is recorded under [why] in %s.\n"+
+		"  To keep everything on this machine, use a local model (llm = \"ollama\", or --llm ollama), or --no-llm.\n",
+		llm.Provider, llm.Name, llm.Model, query.ConfigPath(root))
+	if err := query.Acknowledge(root, cfg.Acknowledged, llm.Name); err != nil {
+		fmt.Fprintln(e.stderr, "gortex: warning: could not record the notice:", err)
+	}
+}
+
+// reportLLMError prints an LLM failure with its code and help; the graph's
+// answer follows it. At -v, a failed auto selection lists what each
+// backend lacked.
+func reportLLMError(e env, err error, verbose int) {
+	var le *query.LLMError
+	var nb *query.NoBackendError
+	switch {
+	case errors.As(err, &le):
+		fmt.Fprintf(e.stderr, "gortex: %s: %s: %v\n  help: %s\n  the graph's answer follows\n", le.Code, le.Backend, le.Err, le.Help)
+	case errors.As(err, &nb):
+		fmt.Fprintf(e.stderr, "gortex: warning: %v; this is the graph's answer alone.\n  %s\n", nb, nb.Remedy())
+		if verbose > 0 && nb.Name == query.LLMAuto {
+			for _, m := range nb.Missing {
+				fmt.Fprintf(e.stderr, "  - %s\n", m)
+			}
+		}
+	default:
+		fmt.Fprintf(e.stderr, "gortex: warning: %v; this is the graph's answer alone\n", err)
+	}
+}
+
+// verboseBefore reports the backend, entries, cost and (-vv) the prompt.
+func verboseBefore(e env, level int, llm *query.LLM, p query.Prompt) {
+	if level < 1 {
+		return
+	}
+	where := "sent to " + llm.Provider
+	if llm.Local {
+		where = "local only"
+	}
+	cost := "cost unknown"
+	if usd, ok := query.EstimateCost(llm, p); ok {
+		cost = fmt.Sprintf("estimated cost $%.4f", usd)
+	}
+	model := ""
+	if llm.Model != "" {
+		model = "model " + llm.Model + "; "
+	}
+	fmt.Fprintf(e.stderr, "gortex: llm: %s (%s%s), %s; %d of %d entries, ~%d prompt tokens, %s\n",
+		llm.Name, model, llm.Reason, where, p.Included, p.Total, p.Tokens, cost)
+	if level >= 2 {
+		fmt.Fprintf(e.stderr, "gortex: prompt (system):\n%s\ngortex: prompt (user):\n%s\ngortex: end of prompt\n", p.System, p.User)
+	}
+}
+
+// verboseAfter reports (-vvv) the raw response, timing and tokens.
+func verboseAfter(e env, level int, r query.Reply) {
+	if level < 3 {
+		return
+	}
+	fmt.Fprintf(e.stderr, "gortex: response (raw):\n%s\ngortex: end of response\n", r.Raw)
+	fmt.Fprintf(e.stderr, "gortex: llm took %s; model %s; tokens: %d in, %d out\n", r.Elapsed.Round(1e6), r.Model, r.InputTokens, r.OutputTokens)
+}

@@ -1,0 +1,293 @@
+package graph
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"runtime"
+	"sync"
+	"unsafe"
+)
+
+// header is a snapshot's fixed-size head.
+type header struct {
+	nodes, edges, mots uint32
+	extrasLen, blobLen uint64
+	crc                uint32 // of the header bytes, to continue over the rest
+}
+
+func (h header) bytes() []byte {
+	b := make([]byte, 0, headerSize)
+	b = append(b, magic...)
+	b = le.AppendUint32(b, FormatVersion)
+	b = le.AppendUint32(b, h.nodes)
+	b = le.AppendUint32(b, h.edges)
+	b = le.AppendUint32(b, h.mots)
+	b = le.AppendUint64(b, h.extrasLen)
+	return le.AppendUint64(b, h.blobLen)
+}
+
+// bodyLen is the length of everything between the header and the blob.
+func (h header) bodyLen() uint64 {
+	return uint64(h.nodes)*nodeSize + uint64(h.edges)*edgeSize + uint64(h.mots)*motSize + h.extrasLen
+}
+
+func readHeader(r io.Reader) (header, error) {
+	var b [headerSize]byte
+	if _, err := io.ReadFull(r, b[:]); err != nil {
+		return header{}, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
+	}
+	if string(b[:len(magic)]) != magic {
+		return header{}, fmt.Errorf("%w: not a gortex graph snapshot (or one written before format 3)", ErrCorrupt)
+	}
+	if v := le.Uint32(b[8:]); v != FormatVersion {
+		return header{}, fmt.Errorf("%w: snapshot has %d, this gortex reads %d", ErrVersion, v, FormatVersion)
+	}
+	h := header{nodes: le.Uint32(b[12:]), edges: le.Uint32(b[16:]), mots: le.Uint32(b[20:]),
+		extrasLen: le.Uint64(b[24:]), blobLen: le.Uint64(b[32:]), crc: crc32.Checksum(b[:], castagnoli)}
+	if h.extrasLen > maxBlob || h.blobLen > maxBlob {
+		return header{}, fmt.Errorf("%w: header claims %d bytes of extras and %d of strings", ErrCorrupt, h.extrasLen, h.blobLen)
+	}
+	return h, nil
+}
+
+// errRange is a record that points outside its snapshot.
+var errRange = errors.New("reference out of range")
+
+// snapReader holds the sections of one snapshot being decoded.
+type snapReader struct {
+	nodes, edges, mots, extras []byte
+	blob                       string // every string of the store is a slice of it
+}
+
+// decode builds a store from a body and blob of the lengths the header
+// gives. The blob becomes the store's string data, so it must not change.
+// Nodes decode in parallel chunks; the edges, the ID index and the name
+// index are built side by side.
+func decode(h header, body, blob []byte) (*Store, error) {
+	n, m := int(h.nodes), int(h.edges)
+	d := &snapReader{blob: unsafe.String(unsafe.SliceData(blob), len(blob))}
+	d.nodes, body = body[:n*nodeSize], body[n*nodeSize:]
+	d.edges, body = body[:m*edgeSize], body[m*edgeSize:]
+	d.mots, d.extras = body[:int(h.mots)*motSize], body[int(h.mots)*motSize:]
+	s := &Store{nodes: make([]Node, n)}
+	var wg sync.WaitGroup
+	var edgeErr, nameErr error
+	wg.Go(func() { edgeErr = d.decodeEdges(s) })
+	err := d.decodeNodes(s)
+	if err == nil {
+		wg.Go(func() { nameErr = indexNames(s) })
+		err = indexIDs(s)
+	}
+	wg.Wait()
+	if err = errors.Join(err, edgeErr, nameErr); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return s, nil
+}
+
+// decodeNodes decodes the node records on all cores, in contiguous chunks.
+func (d *snapReader) decodeNodes(s *Store) error {
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(s.nodes)/4096))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(s.nodes)/workers, (w+1)*len(s.nodes)/workers
+		wg.Go(func() {
+			for i := lo; i < hi && errs[w] == nil; i++ {
+				errs[w] = d.node(d.nodes[i*nodeSize:(i+1)*nodeSize], &s.nodes[i])
+				if errs[w] != nil {
+					errs[w] = fmt.Errorf("node %d: %w", i, errs[w])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+func (d *snapReader) node(rec []byte, n *Node) error {
+	var f [10]string
+	for i := range f {
+		var ok bool
+		if f[i], ok = d.str(rec[8*i:]); !ok {
+			return errRange
+		}
+	}
+	if f[0] == "" {
+		return errors.New("no id")
+	}
+	n.ID, n.Kind, n.Name, n.Qualified, n.Path = NodeID(f[0]), NodeKind(f[1]), f[2], f[3], f[4]
+	n.Lang, n.Package, n.Receiver, n.Signature, n.Text = f[5], f[6], f[7], f[8], f[9]
+	n.Line, n.EndLine = int(le.Uint32(rec[80:])), int(le.Uint32(rec[84:]))
+	if off := le.Uint32(rec[88:]); off != 0 {
+		return d.extra(off, n)
+	}
+	return nil
+}
+
+// str reads a record's string reference.
+func (d *snapReader) str(b []byte) (string, bool) {
+	off, n := uint64(le.Uint32(b)), uint64(le.Uint32(b[4:]))
+	if off+n > uint64(len(d.blob)) {
+		return "", false
+	}
+	return d.blob[off : off+n], true
+}
+
+// extra decodes a node's HeadingPath and Attrs at off in the extras.
+func (d *snapReader) extra(off uint32, n *Node) error {
+	if uint64(off) >= uint64(len(d.extras)) {
+		return errRange
+	}
+	x := &uvarints{b: d.extras[off:], blob: d.blob}
+	if k := x.count(2); k > 0 {
+		n.HeadingPath = make([]string, k)
+		for j := range n.HeadingPath {
+			n.HeadingPath[j] = x.str()
+		}
+	}
+	if k := x.count(4); k > 0 {
+		n.Attrs = make(map[string]string, k)
+		for range k {
+			key := x.str()
+			n.Attrs[key] = x.str()
+		}
+	}
+	if x.failed {
+		return errRange
+	}
+	return nil
+}
+
+// uvarints reads the extras section. Its errors are sticky: a read past
+// the end gives zero values and sets failed.
+type uvarints struct {
+	b      []byte
+	blob   string
+	failed bool
+}
+
+func (x *uvarints) next() uint64 {
+	v, k := binary.Uvarint(x.b)
+	if k <= 0 {
+		x.failed, x.b = true, nil
+		return 0
+	}
+	x.b = x.b[k:]
+	return v
+}
+
+// count reads a count of items that take at least minBytes each.
+func (x *uvarints) count(minBytes int) int {
+	v := x.next()
+	if v > uint64(len(x.b)/minBytes) {
+		x.failed = true
+		return 0
+	}
+	return int(v)
+}
+
+func (x *uvarints) str() string {
+	off, n := x.next(), x.next()
+	if off > uint64(len(x.blob)) || n > uint64(len(x.blob))-off {
+		x.failed = true
+		return ""
+	}
+	return x.blob[off : off+n]
+}
+
+// decodeEdges decodes the edge and motivation records and lays out the
+// adjacency lists.
+func (d *snapReader) decodeEdges(s *Store) error {
+	n := uint32(len(s.nodes))
+	mots, err := d.motivations()
+	if err != nil {
+		return err
+	}
+	s.edges = make([]edgeRec, len(d.edges)/edgeSize)
+	outDeg, inDeg := make([]int32, n), make([]int32, n)
+	used := 0
+	for e := range s.edges {
+		rec := d.edges[e*edgeSize:]
+		from, to, kinds, k := le.Uint32(rec), le.Uint32(rec[4:]), le.Uint32(rec[8:]), le.Uint32(rec[12:])
+		if from >= n || to >= n || kinds == 0 || kinds > math.MaxUint8 || uint64(k) > uint64(len(mots)-used) {
+			return fmt.Errorf("edge %d: %w", e, errRange)
+		}
+		r := &s.edges[e]
+		r.from, r.to, r.kinds = int32(from), int32(to), EdgeKind(kinds)
+		if k > 0 {
+			r.mot = mots[used : used+int(k) : used+int(k)]
+			used += int(k)
+		}
+		outDeg[from]++
+		inDeg[to]++
+	}
+	if used != len(mots) {
+		return fmt.Errorf("%d motivations belong to no edge", len(mots)-used)
+	}
+	s.out, s.in = carve(outDeg), carve(inDeg)
+	for e := range s.edges {
+		r := &s.edges[e]
+		s.out[r.from] = append(s.out[r.from], int32(e))
+		s.in[r.to] = append(s.in[r.to], int32(e))
+	}
+	s.nEdges = len(s.edges)
+	return nil
+}
+
+func (d *snapReader) motivations() ([]Motivation, error) {
+	mots := make([]Motivation, len(d.mots)/motSize)
+	for i := range mots {
+		rec := d.mots[i*motSize:]
+		sig, ok1 := d.str(rec)
+		detail, ok2 := d.str(rec[8:])
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("motivation %d: %w", i, errRange)
+		}
+		mots[i] = Motivation{Signal: Signal(sig), Detail: detail, Score: math.Float64frombits(le.Uint64(rec[16:]))}
+	}
+	return mots, nil
+}
+
+// carve returns empty lists with the given capacities, cut from one array,
+// each capped at its own length so that a later append copies it out
+// instead of overwriting its neighbour.
+func carve(deg []int32) [][]int32 {
+	total := 0
+	for _, k := range deg {
+		total += int(k)
+	}
+	all := make([]int32, total)
+	lists := make([][]int32, len(deg))
+	at := 0
+	for i, k := range deg {
+		lists[i] = all[at : at : at+int(k)]
+		at += int(k)
+	}
+	return lists
+}
+
+// indexIDs builds the ID index, refusing duplicate IDs.
+func indexIDs(s *Store) error {
+	s.index = make(map[NodeID]int32, len(s.nodes))
+	for i := range s.nodes {
+		id := s.nodes[i].ID
+		if s.index[id] = int32(i); len(s.index) != i+1 {
+			return fmt.Errorf("duplicate node %s", id)
+		}
+	}
+	return nil
+}
+
+// indexNames builds the symbol name index.
+func indexNames(s *Store) error {
+	s.byName = make(map[string][]int32, len(s.nodes)/2)
+	for i := range s.nodes {
+		s.indexName(int32(i))
+	}
+	return nil
+}

@@ -1,0 +1,193 @@
+package graph
+
+import (
+	"bufio"
+	"encoding/binary"
+	"hash/crc32"
+	"io"
+	"math"
+	"sort"
+	"strings"
+)
+
+var le = binary.LittleEndian
+
+// snapWriter encodes a store in one pass over its nodes and edges: the
+// fixed-size records and the extras go to body, and the strings they
+// reference are collected in order (not copied) to be written as the blob.
+type snapWriter struct {
+	s       *Store
+	remap   []int32 // store slot → snapshot index, -1 for removed slots
+	h       header
+	nodes   []byte
+	edges   []byte
+	mots    []byte
+	extras  []byte
+	pieces  []string // the blob, in order
+	blobLen uint64
+	seen    map[string]uint64 // blob offset of strings written with shared
+}
+
+func newSnapWriter(s *Store) *snapWriter {
+	w := &snapWriter{s: s, remap: make([]int32, len(s.nodes)), seen: make(map[string]uint64, 1024)}
+	for i := range s.nodes {
+		w.remap[i] = -1
+		if s.nodes[i].ID != "" {
+			w.remap[i] = int32(w.h.nodes)
+			w.h.nodes++
+		}
+	}
+	for e := range s.edges {
+		if r := &s.edges[e]; r.kinds != 0 {
+			w.h.edges++
+			w.h.mots += uint32(len(r.mot))
+		}
+	}
+	w.nodes = make([]byte, 0, int(w.h.nodes)*nodeSize)
+	w.edges = make([]byte, 0, int(w.h.edges)*edgeSize)
+	w.mots = make([]byte, 0, int(w.h.mots)*motSize)
+	w.extras = []byte{0} // offset 0 means "no extras"
+	for i := range s.nodes {
+		if s.nodes[i].ID != "" {
+			w.node(&s.nodes[i])
+		}
+	}
+	for e := range s.edges {
+		if r := &s.edges[e]; r.kinds != 0 {
+			w.edge(r)
+		}
+	}
+	w.h.extrasLen, w.h.blobLen = uint64(len(w.extras)), w.blobLen
+	return w
+}
+
+// writeTo writes header, sections and checksum.
+func (w *snapWriter) writeTo(out io.Writer) error {
+	crc := crc32.New(castagnoli)
+	bw := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
+	bw.Write(w.h.bytes())
+	bw.Write(w.nodes)
+	bw.Write(w.edges)
+	bw.Write(w.mots)
+	bw.Write(w.extras)
+	for _, p := range w.pieces {
+		bw.WriteString(p)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	_, err := out.Write(le.AppendUint32(nil, crc.Sum32()))
+	return err
+}
+
+func (w *snapWriter) node(n *Node) {
+	id := string(n.ID)
+	idOff := w.fresh(&w.nodes, id)
+	w.shared(&w.nodes, string(n.Kind))
+	// A symbol's Name ends its ID and its Path starts it; a section's Path
+	// follows "doc:".
+	if n.Name != "" && strings.HasSuffix(id, n.Name) {
+		w.nodes = ref(w.nodes, idOff+uint64(len(id)-len(n.Name)), len(n.Name))
+	} else {
+		w.fresh(&w.nodes, n.Name)
+	}
+	w.fresh(&w.nodes, n.Qualified)
+	if i := strings.Index(id, n.Path); n.Path != "" && i >= 0 {
+		w.nodes = ref(w.nodes, idOff+uint64(i), len(n.Path))
+	} else {
+		w.shared(&w.nodes, n.Path)
+	}
+	w.shared(&w.nodes, n.Lang)
+	w.shared(&w.nodes, n.Package)
+	w.shared(&w.nodes, n.Receiver)
+	w.fresh(&w.nodes, n.Signature)
+	w.fresh(&w.nodes, n.Text)
+	w.nodes = le.AppendUint32(w.nodes, uint32(clampLine(n.Line)))
+	w.nodes = le.AppendUint32(w.nodes, uint32(clampLine(n.EndLine)))
+	w.nodes = le.AppendUint32(w.nodes, w.extra(n))
+	w.nodes = le.AppendUint32(w.nodes, 0)
+}
+
+func clampLine(l int) int { return min(max(l, 0), math.MaxUint32) }
+
+// extra writes the HeadingPath and Attrs of n and returns their offset in
+// the extras section, 0 when n has neither.
+func (w *snapWriter) extra(n *Node) uint32 {
+	if len(n.HeadingPath) == 0 && len(n.Attrs) == 0 {
+		return 0
+	}
+	off := uint32(len(w.extras))
+	w.extras = binary.AppendUvarint(w.extras, uint64(len(n.HeadingPath)))
+	for _, h := range n.HeadingPath {
+		w.shared(&w.extras, h)
+	}
+	w.extras = binary.AppendUvarint(w.extras, uint64(len(n.Attrs)))
+	keys := make([]string, 0, len(n.Attrs))
+	for k := range n.Attrs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		w.shared(&w.extras, k)
+		w.shared(&w.extras, n.Attrs[k])
+	}
+	return off
+}
+
+func (w *snapWriter) edge(r *edgeRec) {
+	w.edges = le.AppendUint32(w.edges, uint32(w.remap[r.from]))
+	w.edges = le.AppendUint32(w.edges, uint32(w.remap[r.to]))
+	w.edges = le.AppendUint32(w.edges, uint32(r.kinds))
+	w.edges = le.AppendUint32(w.edges, uint32(len(r.mot)))
+	for _, m := range r.mot {
+		w.shared(&w.mots, string(m.Signal))
+		w.shared(&w.mots, m.Detail)
+		w.mots = le.AppendUint64(w.mots, math.Float64bits(m.Score))
+	}
+}
+
+// ref appends a string reference: where the string starts in the blob and
+// its length. In the extras section both are uvarints; in records, u32s.
+func ref(dst []byte, off uint64, n int) []byte {
+	dst = le.AppendUint32(dst, uint32(off))
+	return le.AppendUint32(dst, uint32(n))
+}
+
+func extraRef(dst []byte, off uint64, n int) []byte {
+	dst = binary.AppendUvarint(dst, off)
+	return binary.AppendUvarint(dst, uint64(n))
+}
+
+// appendRef writes a reference in the encoding of the section dst is.
+func (w *snapWriter) appendRef(dst *[]byte, off uint64, n int) {
+	if dst == &w.extras {
+		*dst = extraRef(*dst, off, n)
+	} else {
+		*dst = ref(*dst, off, n)
+	}
+}
+
+// fresh appends s to the blob, references it in dst and returns its offset.
+func (w *snapWriter) fresh(dst *[]byte, s string) uint64 {
+	off := w.blobLen
+	w.appendRef(dst, off, len(s))
+	if s != "" {
+		w.pieces = append(w.pieces, s)
+		w.blobLen += uint64(len(s))
+	}
+	return off
+}
+
+// shared references s, adding it to the blob only the first time: for the
+// strings many nodes share (kinds, languages, packages, receivers).
+func (w *snapWriter) shared(dst *[]byte, s string) {
+	if s == "" {
+		w.appendRef(dst, 0, 0)
+		return
+	}
+	if off, ok := w.seen[s]; ok {
+		w.appendRef(dst, off, len(s))
+		return
+	}
+	w.seen[s] = w.fresh(dst, s)
+}

@@ -1,0 +1,209 @@
+package indexer
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// change is what an update notes about the touched files before it
+// removes their nodes: what resolution and linking must look at again.
+type change struct {
+	packages []graph.NodeID    // package nodes that contained a touched file
+	keys     map[string]bool   // scope keys of the touched files' symbols (scopeKey)
+	goPkgs   map[string]bool   // import paths of the touched Go files
+	names    map[string]string // importName of each of goPkgs
+	docs     bool              // a touched file was a document
+	identity []string          // what linking reads of the touched files' nodes
+	links    []graph.Edge      // the motivates edges into those nodes
+}
+
+func (b *builder) beforeChange(touched map[string]bool) *change {
+	c := &change{keys: map[string]bool{}, goPkgs: map[string]bool{}, names: map[string]string{}}
+	for p := range touched {
+		if r, ok := b.man.Files[p]; ok && r.Class == ClassDoc {
+			c.docs = true
+		}
+		if ref, ok := b.oldParses.index[p]; ok {
+			c.goPkgs[ref.pkg] = true
+		}
+		for _, e := range b.store.In(graph.FileID(p), graph.EdgeContains) {
+			if n, ok := b.store.Node(e.From); ok && n.Kind == graph.KindPackage {
+				c.packages = append(c.packages, n.ID)
+			}
+		}
+		c.note(b, p)
+	}
+	for p := range c.goPkgs {
+		c.names[p] = b.importName(p)
+	}
+	return c
+}
+
+// note records the file's nodes: scope keys, identities and links.
+func (c *change) note(b *builder, p string) {
+	nodes := b.fileNodes(p)
+	if f, ok := b.store.Node(graph.FileID(p)); ok {
+		nodes = append(nodes, f)
+	}
+	for _, n := range nodes {
+		if n.Kind.IsSymbol() {
+			c.keys[scopeKey(n)] = true
+		}
+		c.identity = append(c.identity, identity(n))
+		c.links = append(c.links, b.store.In(n.ID, graph.EdgeMotivates)...)
+	}
+	// An update may drop and re-create the package (update.go), so its
+	// links are kept too.
+	for _, e := range b.store.In(graph.FileID(p), graph.EdgeContains) {
+		if n, ok := b.store.Node(e.From); ok && n.Kind == graph.KindPackage {
+			c.identity = append(c.identity, identity(n))
+			c.links = append(c.links, b.store.In(n.ID, graph.EdgeMotivates)...)
+		}
+	}
+}
+
+// identity is what the Linker reads of a node: every field but positions,
+// signature and text, which no link depends on.
+func identity(n *graph.Node) string {
+	attrs := make([]string, 0, len(n.Attrs))
+	for k, v := range n.Attrs {
+		attrs = append(attrs, k+"="+v)
+	}
+	sort.Strings(attrs)
+	return strings.Join([]string{string(n.ID), string(n.Kind), n.Name, n.Qualified, n.Path, n.Lang,
+		n.Package, n.Receiver, strings.Join(attrs, ",")}, "\x00")
+}
+
+// after adds what the touched files hold now to c: their scope keys, and
+// the packages of the Go files among them.
+func (c *change) after(b *builder, touched map[string]bool) {
+	for p := range touched {
+		if fp, ok := b.parses[p]; ok {
+			c.goPkgs[fp.Package] = true
+		}
+		if r, ok := b.man.Files[p]; ok && r.Class == ClassDoc {
+			c.docs = true
+		}
+		for _, n := range b.fileNodes(p) {
+			if n.Kind.IsSymbol() {
+				c.keys[scopeKey(n)] = true
+			}
+		}
+	}
+	for p := range c.goPkgs {
+		c.keys[p] = true
+	}
+}
+
+// resolveChange re-resolves what the touched files can affect: the members
+// of their scopes, every call into their Go packages, and the calls of
+// the touched files. When a package changed the name it is imported by,
+// every call is resolved again.
+func (b *builder) resolveChange(c *change, touched map[string]bool) error {
+	c.after(b, touched)
+	for p, old := range c.names {
+		if b.importName(p) != old {
+			return b.resolveEverything(touched)
+		}
+	}
+	si, nodes := b.symbolsIn(c.keys)
+	b.resolveMembers(si, nodes)
+	for _, n := range nodes {
+		if n.Lang == "go" && c.goPkgs[scopeKey(n)] {
+			for _, e := range b.store.In(n.ID, graph.EdgeCalls) {
+				b.store.RemoveEdge(e.From, n.ID, graph.EdgeCalls)
+			}
+		}
+	}
+	r := b.newCallResolver()
+	for file, fp := range b.parses {
+		r.resolve(file, fp.Package, fp.Imports, fp.Calls)
+	}
+	for file := range b.oldParses.index {
+		if !touched[file] {
+			b.resolveAgainst(r, file, c.goPkgs)
+		}
+	}
+	return nil
+}
+
+// resolveAgainst resolves again the calls of an unchanged file that can
+// reach the changed packages: in one of those packages, its calls that do
+// not go through an import; elsewhere, its calls through an import of one.
+func (b *builder) resolveAgainst(r *callResolver, file string, pkgs map[string]bool) {
+	op := b.oldParses
+	pkg := op.index[file].pkg
+	if !pkgs[pkg] && !op.importsAny(file, pkgs) {
+		return
+	}
+	imports := op.imports(file)
+	names := r.importNames(imports)
+	keep := func(q string) bool {
+		ip, isImport := names[q]
+		return isImport && pkgs[ip] || pkgs[pkg] && (q == "" || !isImport)
+	}
+	r.resolve(file, pkg, imports, op.calls(file, keep))
+}
+
+// resolveEverything drops every calls edge of Go code and resolves the
+// whole graph again, taking the unchanged files' calls from the parses.
+func (b *builder) resolveEverything(touched map[string]bool) error {
+	for file := range b.oldParses.index {
+		if touched[file] {
+			continue
+		}
+		r, _ := b.oldParses.record(file)
+		fp := &fileParse{Package: b.oldParses.index[file].pkg, Imports: r.imports()}
+		fp.Calls = b.oldParses.calls(file, func(string) bool { return true })
+		if r.failed {
+			return fmt.Errorf("%w: record of %s", errParses, file)
+		}
+		b.parses[file] = fp
+	}
+	var drop []graph.Edge
+	for e := range b.store.Edges() {
+		if n, ok := b.store.Node(e.From); ok && e.Kinds.Has(graph.EdgeCalls) && n.Lang == "go" {
+			drop = append(drop, e)
+		}
+	}
+	for _, e := range drop {
+		b.store.RemoveEdge(e.From, e.To, graph.EdgeCalls)
+	}
+	b.oldParses = nil
+	b.resolveAll()
+	return nil
+}
+
+// keepLinks restores the motivates edges into the touched files' nodes
+// when linking again would make the same ones: no document changed, and
+// every node the Linker reads is as it was (only bodies, positions or
+// comments changed). It reports whether it did; if not, the caller links.
+func (b *builder) keepLinks(c *change, touched map[string]bool) bool {
+	if b.opts.Linker == nil {
+		return true
+	}
+	if c.docs || b.man.Links == nil {
+		return false
+	}
+	now := &change{keys: map[string]bool{}}
+	for p := range touched {
+		now.note(b, p)
+	}
+	slices.Sort(c.identity)
+	slices.Sort(now.identity)
+	if !slices.Equal(c.identity, now.identity) {
+		return false
+	}
+	for _, e := range c.links {
+		for _, m := range e.Motivations {
+			if err := b.store.AddMotivation(e.From, e.To, m); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,140 @@
+package indexer
+
+import (
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// moduleRule says where the first part of a language's qualified names, the
+// module of a file, comes from.
+type moduleRule uint8
+
+const (
+	// modulePath: the file's path without its extension, "src/util/strings"
+	// (JavaScript, TypeScript, Swift, Lua, Bash, HCL: the default).
+	modulePath moduleRule = iota
+	// moduleNone: no module; names are qualified by their containers only,
+	// namespaces included (C, C++, Ruby, Elixir).
+	moduleNone
+	// moduleDeclared: the package or namespace the file declares (Java,
+	// Kotlin, Scala, C# file-scoped namespaces, PHP, Protobuf); none when it
+	// declares none.
+	moduleDeclared
+	// modulePython: the path's directories and file name joined by ".",
+	// without ".py" and without a final "__init__": "shop.models".
+	modulePython
+	// moduleRust: "crate" and the module path of the file under its src/
+	// directory: src/lib.rs and src/main.rs are the crate root, a/mod.rs is
+	// module a. A file outside any src/ is qualified by its whole path.
+	moduleRust
+	// moduleOCaml: the file name without extension, capitalised: "Cart".
+	moduleOCaml
+	// moduleImport: the Go import path of the file's directory, from go.mod.
+	moduleImport
+)
+
+// naming is how a language writes qualified names: module, containers and
+// name joined by sep; moduleSep after the module when it differs (PHP's
+// namespace separator), methodSep before a method's name when it differs
+// (Ruby's "#").
+type naming struct {
+	module    moduleRule
+	sep       string
+	moduleSep string
+	methodSep string
+}
+
+// fileModule is the module part of the qualified names in the file at
+// filePath; declared is its @package, importPath the Go import path of its
+// directory.
+func (n naming) fileModule(filePath, declared, importPath string) string {
+	switch n.module {
+	case moduleNone:
+		return ""
+	case moduleDeclared:
+		return strings.TrimPrefix(declared, `\`)
+	case modulePython:
+		p := strings.TrimSuffix(stripExt(filePath), "/__init__")
+		if p == "__init__" {
+			p = ""
+		}
+		return strings.ReplaceAll(p, "/", ".")
+	case moduleRust:
+		return rustModule(filePath)
+	case moduleOCaml:
+		stem := path.Base(stripExt(filePath))
+		r, size := utf8.DecodeRuneInString(stem)
+		return string(unicode.ToUpper(r)) + stem[size:]
+	case moduleImport:
+		return importPath
+	}
+	return stripExt(filePath)
+}
+
+// stripExt drops a file path's extension, and the ".d" of a TypeScript
+// declaration file.
+func stripExt(p string) string {
+	p = strings.TrimSuffix(p, path.Ext(p))
+	return strings.TrimSuffix(p, ".d")
+}
+
+// rustModule is the crate-relative module path of a Rust source file.
+func rustModule(filePath string) string {
+	p := stripExt(filePath)
+	if i := strings.LastIndex("/"+p, "/src/"); i >= 0 {
+		p = p[i+len("src/"):]
+	}
+	parts := strings.Split(p, "/")
+	switch last := parts[len(parts)-1]; {
+	case last == "mod":
+		parts = parts[:len(parts)-1]
+	case len(parts) == 1 && (last == "lib" || last == "main"):
+		parts = nil
+	}
+	return strings.Join(append([]string{"crate"}, parts...), "::")
+}
+
+// qualified joins a file's module, a symbol's containers and its name.
+func (n naming) qualified(module string, s Symbol) string {
+	var sb strings.Builder
+	sb.WriteString(module)
+	sep := n.sep
+	if n.moduleSep != "" {
+		sep = n.moduleSep
+	}
+	if containers := strings.Trim(s.Namespace+"."+s.Receiver, "."); containers != "" {
+		for part := range strings.SplitSeq(containers, ".") {
+			if sb.Len() > 0 {
+				sb.WriteString(sep)
+			}
+			sb.WriteString(part)
+			sep = n.sep
+		}
+		if s.Kind == graph.KindMethod && s.Receiver != "" && n.methodSep != "" {
+			sep = n.methodSep
+		}
+	}
+	if sb.Len() > 0 {
+		sb.WriteString(sep)
+	}
+	sb.WriteString(s.Name)
+	return sb.String()
+}
+
+// pkg is the package node of the non-Go files in dir: its qualified name and
+// its name. A declared package names it (Java "com.shop", PHP "App\Models");
+// a Python package is the dotted directory; otherwise it is the directory.
+func (n naming) pkg(dir, declared string) (qualified, name string) {
+	switch {
+	case n.module == moduleDeclared && declared != "":
+		declared = strings.TrimPrefix(declared, `\`)
+		return declared, declared[strings.LastIndexAny(declared, `.\`)+1:]
+	case n.module == modulePython && dir != ".":
+		return strings.ReplaceAll(dir, "/", "."), path.Base(dir)
+	}
+	return dir, path.Base(dir)
+}

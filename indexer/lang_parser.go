@@ -1,0 +1,100 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// ErrNoGrammar is returned by Parser.Parse for a language that is not in the
+// registry.
+var ErrNoGrammar = errors.New("no grammar for language")
+
+// Parser extracts the package, imports, symbols and calls of source files
+// in every registered language. It holds one tree-sitter parser per
+// language, created on the first file of that language. It is not safe for
+// concurrent use: give each worker its own. The caller must Close it.
+type Parser struct {
+	parsers map[*Language]*sitter.Parser
+}
+
+// NewParser returns a parser for every registered language. The caller must
+// Close it.
+func NewParser() *Parser {
+	return &Parser{parsers: map[*Language]*sitter.Parser{}}
+}
+
+// Close frees the parsers' C memory. The shared queries stay alive.
+func (p *Parser) Close() {
+	for _, sp := range p.parsers {
+		sp.Close()
+	}
+	p.parsers = nil
+}
+
+// Parse extracts what it can from src, the content of the repo-relative
+// path in the named language. A file with syntax errors yields whatever
+// tree-sitter recovered; it is an error (ErrSyntax) only when nothing was.
+// An empty src gives an empty ParsedFile. Parse stops with ctx's error when
+// ctx is cancelled.
+func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*ParsedFile, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
+	l, ok := langByName[lang]
+	if !ok {
+		return nil, fmt.Errorf("parse %s: %w %q", path, ErrNoGrammar, lang)
+	}
+	q, err := l.query()
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
+	pf := &ParsedFile{Path: path, Lang: lang}
+	if len(src) == 0 {
+		return pf, nil
+	}
+	tree, err := p.parse(ctx, l, src)
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	q.extract(root, src, pf)
+	if root.HasError() && pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 {
+		return nil, fmt.Errorf("parse %s: %w", path, ErrSyntax)
+	}
+	return pf, nil
+}
+
+// parse runs tree-sitter. go-tree-sitter's ParseCtx may leave its
+// cancellation flag set when ctx is cancelled just as a parse ends; every
+// later parse then fails with ErrOperationLimit (we set no limit). A fresh
+// parser and one retry recover from that.
+func (p *Parser) parse(ctx context.Context, l *Language, src []byte) (*sitter.Tree, error) {
+	if p.parsers == nil {
+		return nil, errors.New("parser is closed")
+	}
+	tree, err := p.sitterParser(l).ParseCtx(ctx, nil, src)
+	if errors.Is(err, sitter.ErrOperationLimit) && ctx.Err() == nil {
+		p.parsers[l].Close()
+		delete(p.parsers, l)
+		tree, err = p.sitterParser(l).ParseCtx(ctx, nil, src)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return tree, nil
+}
+
+// sitterParser returns the worker's parser for l, creating it on first use.
+func (p *Parser) sitterParser(l *Language) *sitter.Parser {
+	sp, ok := p.parsers[l]
+	if !ok {
+		sp = sitter.NewParser()
+		sp.SetLanguage(l.grammar())
+		p.parsers[l] = sp
+	}
+	return sp
+}

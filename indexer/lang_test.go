@@ -1,0 +1,181 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// buildLang indexes a copy of testdata/lang/<lang>, the language's fixture
+// tree, and returns its store.
+func buildLang(t *testing.T, lang string) *graph.Store {
+	t.Helper()
+	src := filepath.Join("testdata", "lang", lang)
+	if _, err := os.Stat(src); err != nil {
+		t.Fatalf("no fixture for %s: %v", lang, err)
+	}
+	root := filepath.Join(t.TempDir(), lang)
+	if err := os.CopyFS(root, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	idx, st, err := Build(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range st.Broken {
+		t.Errorf("broken: %s: %s", b.Path, b.Reason)
+	}
+	return idx.Store
+}
+
+// symbolListing renders a store's symbols as stable text, one per line in
+// file and line order: kind, qualified name, path:lines, stable ID and the
+// container that contains it; then every calls edge.
+func symbolListing(s *graph.Store) string {
+	var syms []*graph.Node
+	for n := range s.Nodes() {
+		if n.Kind.IsSymbol() {
+			syms = append(syms, n)
+		}
+	}
+	slices.SortFunc(syms, func(a, b *graph.Node) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return strings.Compare(string(a.ID), string(b.ID))
+	})
+	var sb strings.Builder
+	var calls []string
+	for _, n := range syms {
+		in := "?"
+		if c, ok := s.Container(n.ID); ok {
+			in = string(c.ID)
+		}
+		fmt.Fprintf(&sb, "%-9s %s  %s:%d-%d  id=%s  in=%s\n", n.Kind, n.Qualified, n.Path, n.Line, n.EndLine, n.ID, in)
+		if doc, _, _ := strings.Cut(n.Text, "\n"); doc != "" {
+			fmt.Fprintf(&sb, "          // %s\n", doc)
+		}
+		for _, e := range s.Out(n.ID, graph.EdgeCalls) {
+			calls = append(calls, fmt.Sprintf("call %s -> %s", n.ID, e.To))
+		}
+	}
+	slices.Sort(calls)
+	for _, c := range calls {
+		sb.WriteString(c + "\n")
+	}
+	return sb.String()
+}
+
+// TestLangGolden indexes each language's fixture and compares its symbols
+// with testdata/lang/<lang>.golden:
+//
+//	go test ./indexer -run Lang -update
+func TestLangGolden(t *testing.T) {
+	for _, lang := range Languages() {
+		if lang == "go" { // Go has its own golden files under testdata/go
+			continue
+		}
+		t.Run(lang, func(t *testing.T) {
+			got := symbolListing(buildLang(t, lang))
+			golden := filepath.Join("testdata", "lang", lang+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s mismatch (run with -update to accept)\ngot:\n%s\nwant:\n%s", golden, got, want)
+			}
+		})
+	}
+}
+
+// garbage is input that no grammar accepts: parsing it must not panic, and
+// whatever is recovered must be sane.
+var garbage = [][]byte{
+	nil,
+	[]byte("\x00\x01\x02\xff\xfe"),
+	[]byte("}}}{{{)))((("),
+	[]byte("class def fn func impl module namespace struct {"),
+	[]byte("\"unterminated 'string `template ${"),
+	[]byte("/* never closed"),
+	[]byte(strings.Repeat("(", 2000)),
+	[]byte(strings.Repeat("class A { ", 300)),
+	[]byte("def f(:\n  class\n\tend end end\n"),
+	[]byte("\xef\xbb\xbfnamespace \xc3\x28 { class \xa0\xa1 {} }"),
+}
+
+// TestLangGarbage parses garbage and every other language's fixture in each
+// language.
+func TestLangGarbage(t *testing.T) {
+	inputs := slices.Clone(garbage)
+	for _, lang := range Languages() {
+		files, _ := filepath.Glob(filepath.Join("testdata", "lang", lang, "*", "*"))
+		more, _ := filepath.Glob(filepath.Join("testdata", "lang", lang, "*"))
+		for _, f := range append(files, more...) {
+			if src, err := os.ReadFile(f); err == nil {
+				inputs = append(inputs, src)
+			}
+		}
+	}
+	p := NewParser()
+	defer p.Close()
+	for _, lang := range Languages() {
+		for _, src := range inputs {
+			checkParse(t, p, lang, src)
+		}
+	}
+}
+
+// checkParse parses src as lang and checks the result's invariants.
+func checkParse(t *testing.T, p *Parser, lang string, src []byte) {
+	t.Helper()
+	pf, err := p.Parse(context.Background(), lang, "f.x", src)
+	if err != nil {
+		if !errors.Is(err, ErrSyntax) {
+			t.Fatalf("%s: Parse(%.40q) error = %v", lang, src, err)
+		}
+		return
+	}
+	for _, s := range pf.Symbols {
+		if s.Line < 1 || s.EndLine < s.Line || s.Name == "" || !s.Kind.IsSymbol() {
+			t.Fatalf("%s: Parse(%.40q): bad symbol %+v", lang, src, s)
+		}
+	}
+	for _, c := range pf.Calls {
+		if c.Caller == "" || c.Name == "" {
+			t.Fatalf("%s: Parse(%.40q): bad call %+v", lang, src, c)
+		}
+	}
+}
+
+// FuzzLangParser parses arbitrary input in every language.
+func FuzzLangParser(f *testing.F) {
+	for _, g := range garbage {
+		f.Add(g)
+	}
+	f.Add([]byte("class A:\n  def f(self): g()\n"))
+	f.Add([]byte("namespace n { struct S { void f() { g(); } }; }"))
+	p := NewParser()
+	defer p.Close()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, lang := range Languages() {
+			checkParse(t, p, lang, src)
+		}
+	})
+}

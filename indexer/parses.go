@@ -1,0 +1,296 @@
+package indexer
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"unsafe"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// The parses file keeps, per Go source file, what resolving its calls
+// needs (fileParse), so that an update re-resolves only the calls a change
+// can affect without re-parsing anything. An update reads few records: the
+// changed package's files, and in the files importing that package only
+// the calls made through that import. So each record is self-contained and
+// located through a table, imports come first in it, and calls are grouped
+// by qualifier; unchanged records are copied byte for byte when the file is
+// rewritten.
+//
+//	magic "GORTEXPS", version u32
+//	file count uvarint; per file, by path: path, package (strings),
+//	    record offset and length (uvarints)
+//	records
+//	CRC-32C of everything before it, u32
+//
+// A record: import count, per import alias and path; group count, per group
+// the qualifier, the byte length of its calls, the call count, per call the
+// caller and the name. A string is a uvarint length and its bytes.
+const (
+	parsesMagic   = "GORTEXPS"
+	parsesVersion = 1
+)
+
+// errParses is a parses file that cannot be read as one.
+var errParses = errors.New("parses file is corrupt")
+
+// parseFile is a loaded parses file: its table, and the records still in
+// their encoded form.
+type parseFile struct {
+	data  []byte // the whole file; strings of decoded records point into it
+	index map[string]parseRef
+}
+
+// parseRef is where one file's record is.
+type parseRef struct {
+	pkg      string
+	off, len int
+}
+
+// readParses loads a parses file; only the table is decoded.
+func readParses(path string) (*parseFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < len(parsesMagic)+8 || string(data[:len(parsesMagic)]) != parsesMagic {
+		return nil, fmt.Errorf("%w: no header", errParses)
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: checksum mismatch", errParses)
+	}
+	if v := binary.LittleEndian.Uint32(data[len(parsesMagic):]); v != parsesVersion {
+		return nil, fmt.Errorf("%w: version %d, want %d", errParses, v, parsesVersion)
+	}
+	r := &recReader{b: body[len(parsesMagic)+4:], src: body}
+	n := r.count(4)
+	pf := &parseFile{data: body, index: make(map[string]parseRef, n)}
+	for range n {
+		p, pkg := r.str(), r.str()
+		off, l := r.uvarint(), r.uvarint()
+		pf.index[p] = parseRef{pkg: pkg, off: int(off), len: int(l)}
+	}
+	recs := len(body) - len(r.b)
+	for p, ref := range pf.index {
+		if r.failed || uint64(ref.off)+uint64(ref.len) > uint64(len(r.b)) {
+			return nil, fmt.Errorf("%w: record of %s out of range", errParses, p)
+		}
+		ref.off += recs
+		pf.index[p] = ref
+	}
+	if r.failed {
+		return nil, fmt.Errorf("%w: table cut short", errParses)
+	}
+	return pf, nil
+}
+
+func (pf *parseFile) record(path string) (*recReader, bool) {
+	ref, ok := pf.index[path]
+	if !ok {
+		return nil, false
+	}
+	return &recReader{b: pf.data[ref.off : ref.off+ref.len], src: pf.data}, true
+}
+
+// imports returns a file's imports.
+func (pf *parseFile) imports(path string) []Import {
+	r, ok := pf.record(path)
+	if !ok {
+		return nil
+	}
+	return r.imports()
+}
+
+// importsAny reports whether the file imports one of paths, without
+// decoding its imports.
+func (pf *parseFile) importsAny(path string, paths map[string]bool) bool {
+	r, ok := pf.record(path)
+	if !ok {
+		return false
+	}
+	for range r.count(2) {
+		r.skipStr()
+		if paths[r.str()] {
+			return true
+		}
+	}
+	return false
+}
+
+// calls returns a file's calls for which keep(qualifier) is true.
+func (pf *parseFile) calls(path string, keep func(qualifier string) bool) []Call {
+	r, ok := pf.record(path)
+	if !ok {
+		return nil
+	}
+	r.imports()
+	var out []Call
+	for range r.count(3) {
+		q := r.str()
+		size := int(r.uvarint())
+		if r.failed || size > len(r.b) {
+			return out
+		}
+		if !keep(q) {
+			r.b = r.b[size:]
+			continue
+		}
+		for range r.count(2) {
+			out = append(out, Call{Qualifier: q, Caller: r.str(), Name: r.str()})
+		}
+	}
+	return out
+}
+
+// recReader reads uvarints and strings; its errors are sticky. Strings are
+// slices of src, which must not change.
+type recReader struct {
+	b      []byte
+	src    []byte
+	failed bool
+}
+
+func (r *recReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.failed, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *recReader) count(minBytes int) int {
+	v := r.uvarint()
+	if v > uint64(len(r.b)/minBytes) {
+		r.failed, r.b = true, nil
+		return 0
+	}
+	return int(v)
+}
+
+func (r *recReader) bytes() []byte {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.failed, r.b = true, nil
+		return nil
+	}
+	b := r.b[:n]
+	r.b = r.b[n:]
+	return b
+}
+
+func (r *recReader) str() string {
+	b := r.bytes()
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+func (r *recReader) skipStr() { r.bytes() }
+
+func (r *recReader) imports() []Import {
+	n := r.count(2)
+	out := make([]Import, 0, n)
+	for range n {
+		out = append(out, Import{Alias: r.str(), Path: r.str()})
+	}
+	return out
+}
+
+// encodeParse encodes one file's record.
+func encodeParse(dst []byte, fp *fileParse) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(fp.Imports)))
+	for _, imp := range fp.Imports {
+		dst = appendStr(appendStr(dst, imp.Alias), imp.Path)
+	}
+	groups := map[string][]Call{}
+	var order []string
+	for _, c := range fp.Calls {
+		if _, ok := groups[c.Qualifier]; !ok {
+			order = append(order, c.Qualifier)
+		}
+		groups[c.Qualifier] = append(groups[c.Qualifier], c)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(order)))
+	var calls []byte
+	for _, q := range order {
+		calls = binary.AppendUvarint(calls[:0], uint64(len(groups[q])))
+		for _, c := range groups[q] {
+			calls = appendStr(appendStr(calls, c.Caller), c.Name)
+		}
+		dst = appendStr(dst, q)
+		dst = binary.AppendUvarint(dst, uint64(len(calls)))
+		dst = append(dst, calls...)
+	}
+	return dst
+}
+
+func appendStr(dst []byte, s string) []byte {
+	return append(binary.AppendUvarint(dst, uint64(len(s))), s...)
+}
+
+// writeParses writes the records of every Go file: those in fresh, newly
+// encoded, and those of old (which may be nil) that are not in drop, copied.
+func writeParses(path string, old *parseFile, drop map[string]bool, fresh map[string]*fileParse) error {
+	type entry struct {
+		path, pkg string
+		rec       []byte
+	}
+	var entries []entry
+	if old != nil {
+		for p, ref := range old.index {
+			if !drop[p] && fresh[p] == nil {
+				entries = append(entries, entry{p, ref.pkg, old.data[ref.off : ref.off+ref.len]})
+			}
+		}
+	}
+	var buf []byte
+	for p, fp := range fresh {
+		start := len(buf)
+		buf = encodeParse(buf, fp)
+		entries = append(entries, entry{p, fp.Package, buf[start:len(buf):len(buf)]})
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].path < entries[j].path })
+	head := binary.LittleEndian.AppendUint32([]byte(parsesMagic), parsesVersion)
+	head = binary.AppendUvarint(head, uint64(len(entries)))
+	off := 0
+	for _, e := range entries {
+		head = appendStr(appendStr(head, e.path), e.pkg)
+		head = binary.AppendUvarint(binary.AppendUvarint(head, uint64(off)), uint64(len(e.rec)))
+		off += len(e.rec)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	crc := crc32.New(castagnoli)
+	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
+	w.Write(head)
+	for _, e := range entries {
+		w.Write(e.rec)
+	}
+	err = w.Flush()
+	if err == nil {
+		_, err = f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32()))
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+var (
+	_ = bytes.Equal
+	_ = slices.Sort[[]int]
+	_ graph.NodeID
+)

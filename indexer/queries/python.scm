@@ -1,0 +1,29 @@
+; python.scm — the tags query of Python. Capture names: see ../tags.go.
+; A docstring (the first statement of a body, a string) is the symbol's Doc.
+
+(class_definition
+  name: (identifier) @name
+  body: (block . (expression_statement (string) @doc)?)) @definition.class
+
+; A Protocol or an abstract base class is an interface.
+(class_definition
+  name: (identifier) @name
+  superclasses: (argument_list
+    [(identifier) @_base (attribute attribute: (identifier) @_base)]
+    (#any-of? @_base "Protocol" "ABC"))
+  body: (block . (expression_statement (string) @doc)?)) @definition.interface
+
+; Functions; a function in a class is a method (containment, ../tags.go).
+(function_definition
+  name: (identifier) @name
+  body: (block . (expression_statement (string) @doc)?)) @definition.function
+
+(call
+  function: (identifier) @name) @reference.call
+
+(call
+  function: (attribute
+    object: (_) @qualifier
+    attribute: (identifier) @name)) @reference.call
+
+(comment) @comment

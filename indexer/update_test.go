@@ -1,0 +1,220 @@
+package indexer_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/rationale"
+)
+
+// TestUpdateMatchesFullBuild applies a change to a copy of the fixture,
+// updates its index incrementally, and checks that the graph is exactly
+// what a full build of the changed tree gives: every node and field, every
+// edge with its kinds and motivations.
+func TestUpdateMatchesFullBuild(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, root string)
+		kept   bool // the update keeps the links instead of linking again
+	}{
+		{"body of a function", func(t *testing.T, root string) {
+			replace(t, root, "internal/ledger/ledger.go", "return &Ledger{nextID: 1}", "l := &Ledger{nextID: 1}\n\treturn l")
+		}, true},
+		{"comment appended", func(t *testing.T, root string) {
+			appendTo(t, root, "billing/invoice.go", "\n// trailing comment\n")
+		}, true},
+		{"new function called from another package", func(t *testing.T, root string) {
+			appendTo(t, root, "internal/ledger/ledger.go", "\n// Reverse undoes an entry.\nfunc Reverse() { New() }\n")
+			replace(t, root, "billing/invoice.go", "n := lastNumber.Add(1)", "n := lastNumber.Add(1)\n\tledger.Reverse()")
+		}, false},
+		{"second method makes a value call ambiguous", func(t *testing.T, root string) {
+			appendTo(t, root, "cart/pricing.go", "\ntype Other struct{}\n\n// Len is another Len.\nfunc (Other) Len() int { return 0 }\n")
+		}, false},
+		{"a symbol a document names is renamed", func(t *testing.T, root string) {
+			replace(t, root, "internal/ledger/ledger.go", "func New()", "func NewLedger()")
+		}, false},
+		{"a document changes", func(t *testing.T, root string) {
+			appendTo(t, root, "docs/adr/0001-use-a-ledger.md", "\n## Follow-up\n\nWe also call `ledger.New` from `billing`.\n")
+		}, false},
+		{"a file is deleted and one added in a new directory", func(t *testing.T, root string) {
+			remove(t, root, "cart/discount.go")
+			write(t, root, "cart/promo/promo.go", "package promo\n\nimport \"example.com/shop/billing\"\n\n// Promo wraps a total.\nfunc Promo() int64 { return billing.Total(nil) }\n")
+		}, false},
+		{"a package changes its name", func(t *testing.T, root string) {
+			for _, f := range []string{"internal/ledger/ledger.go"} {
+				replace(t, root, f, "package ledger", "package journal")
+			}
+		}, false},
+		{"touched without a change", func(t *testing.T, root string) {
+			now := time.Now().Add(time.Minute)
+			os.Chtimes(filepath.Join(root, "billing", "refund.go"), now, now)
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := fixtureCopy(t)
+			ctx := context.Background()
+			if _, _, err := indexer.Build(ctx, root, rationale.IndexOptions(root)); err != nil {
+				t.Fatal(err)
+			}
+			tt.change(t, root)
+			opts := rationale.IndexOptions(root)
+			linker := &countingLinker{inner: opts.Linker}
+			opts.Linker = linker
+			idx, st, err := indexer.Update(ctx, root, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !st.Incremental {
+				t.Fatalf("update was not incremental (rebuilt: %q)", st.Rebuilt)
+			}
+			if linked := linker.calls > 0; linked == tt.kept {
+				t.Errorf("linked again: %v, want %v", linked, !tt.kept)
+			}
+			full := fixtureCopyOf(t, root)
+			want, wantSt, err := indexer.Build(ctx, full, rationale.IndexOptions(full))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameGraph(t, idx.Store, want.Store)
+			if st.Links != wantSt.Links || st.Symbols != wantSt.Symbols || st.Sections != wantSt.Sections {
+				t.Errorf("stats: %d links %d symbols %d sections, a full build: %d %d %d",
+					st.Links, st.Symbols, st.Sections, wantSt.Links, wantSt.Symbols, wantSt.Sections)
+			}
+			loaded, err := indexer.Load(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameGraph(t, loaded.Store, want.Store)
+			if loaded.Stale() {
+				t.Error("index stale right after the update")
+			}
+			// The next update finds nothing to do.
+			if _, st, err := indexer.Update(ctx, root, rationale.IndexOptions(root)); err != nil || !st.UpToDate {
+				t.Errorf("second update: up to date %v, err %v", st.UpToDate, err)
+			}
+		})
+	}
+}
+
+// countingLinker counts the Link calls of the Linker it wraps.
+type countingLinker struct {
+	inner indexer.Linker
+	calls int
+}
+
+func (l *countingLinker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int, error) {
+	l.calls++
+	return l.inner.Link(ctx, s)
+}
+
+// sameGraph compares two stores node by node and edge by edge.
+func sameGraph(t *testing.T, got, want *graph.Store) {
+	t.Helper()
+	g, w := digest(got), digest(want)
+	if slices.Equal(g, w) {
+		return
+	}
+	for _, l := range g {
+		if _, found := slices.BinarySearch(w, l); !found {
+			t.Errorf("only in the update: %s", l)
+		}
+	}
+	for _, l := range w {
+		if _, found := slices.BinarySearch(g, l); !found {
+			t.Errorf("only in the full build: %s", l)
+		}
+	}
+}
+
+// digest renders every node and edge of s as a sorted list of lines.
+func digest(s *graph.Store) []string {
+	var out []string
+	for n := range s.Nodes() {
+		var attrs []string
+		for k, v := range n.Attrs {
+			attrs = append(attrs, k+"="+v)
+		}
+		slices.Sort(attrs)
+		out = append(out, fmt.Sprintf("node %s %s name=%q q=%q path=%s %d-%d lang=%s pkg=%s recv=%s sig=%q text=%q head=%q attrs=%v",
+			n.ID, n.Kind, n.Name, n.Qualified, n.Path, n.Line, n.EndLine, n.Lang, n.Package, n.Receiver, n.Signature, n.Text, n.HeadingPath, attrs))
+	}
+	for e := range s.Edges() {
+		var ms []string
+		for _, m := range e.Motivations {
+			ms = append(ms, fmt.Sprintf("%s:%.6f:%s", m.Signal, m.Score, m.Detail))
+		}
+		slices.Sort(ms)
+		out = append(out, fmt.Sprintf("edge %s -> %s %s %v", e.From, e.To, e.Kinds, ms))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func fixtureCopy(t *testing.T) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "repo")
+	if err := os.CopyFS(dst, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// fixtureCopyOf copies root without its index.
+func fixtureCopyOf(t *testing.T, root string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "full")
+	if err := os.CopyFS(dst, os.DirFS(root)); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(dst, ".gortex"))
+	return dst
+}
+
+func replace(t *testing.T, root, rel, old, new string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	src, err := os.ReadFile(p)
+	if err != nil || !strings.Contains(string(src), old) {
+		t.Fatalf("%s has no %q (%v)", rel, old, err)
+	}
+	write(t, root, rel, strings.Replace(string(src), old, new, 1))
+}
+
+func appendTo(t *testing.T, root, rel, text string) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, rel, string(src)+text)
+}
+
+func write(t *testing.T, root, rel, text string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A later modification time than the index's, even on a coarse clock.
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Minute)
+	os.Chtimes(p, later, later)
+}
+
+func remove(t *testing.T, root, rel string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,32 @@
+// Package mcp serves gortex to coding agents over the Model Context
+// Protocol (github.com/mark3labs/mcp-go), on stdio or streamable HTTP.
+//
+// A Server loads a repository's index once and keeps it current: before
+// every tool call it checks, cheaply, whether files or memory files changed
+// (indexer.Index.Stale and the memory directories' listings); when they did
+// it re-indexes incrementally (indexer.Update) or reloads the memories, and
+// publishes the result as a new immutable Snapshot through an atomic
+// pointer. A call reads one snapshot from start to end, so it never sees
+// half an update; concurrent calls share one check.
+//
+// There is one file per tool, each with its parameters as a struct and a
+// thin handler over query and rationale — the code the CLI runs:
+//
+//	why               why.go               query.Why, query.Render
+//	store_memory      store_memory.go      rationale.MemoryStore.Add
+//	query_memories    query_memories.go    query.SortMemories
+//	update_memory     update_memory.go     rationale.MemoryStore.Edit
+//	supersede_memory  supersede_memory.go  rationale.MemoryStore.Supersede
+//	forget_memory     forget_memory.go     rationale.MemoryStore.Forget
+//	search            search.go            rationale.ContentIndex.Search
+//	list_docs         list_docs.go         the snapshot's document sections
+//	doc_outline       doc_outline.go
+//	read_doc_section  read_doc_section.go
+//	index_status      index_status.go
+//	reindex           reindex.go           indexer.Update, indexer.Build
+//
+// A handler's error or panic becomes a tool result with isError set, never
+// a protocol error, so the agent sees what went wrong and the server keeps
+// serving. instructions.md, sent to clients on initialize, tells an agent
+// when to call which tool.
+package mcp

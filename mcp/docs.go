@@ -1,0 +1,99 @@
+package mcp
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Helpers of the document tools (list_docs, doc_outline, read_doc_section).
+
+// purposeLen bounds a document's one-line purpose, in runes.
+const purposeLen = 200
+
+// metaLine is a "Key: value" line of a document's header (Status:,
+// Date:, Deciders:), which says nothing of its purpose.
+var metaLine = regexp.MustCompile(`^\s*[*_]{0,2}[A-Z][A-Za-z -]{0,30}[*_]{0,2}:[*_]{0,2}\s`)
+
+// purpose is the first sentence of the first section that has prose,
+// skipping header lines such as "Status: Accepted".
+func purpose(secs []*graph.Node) string {
+	for _, sec := range secs {
+		if s := firstSentence(prose(sec.Text)); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// prose drops a leading block of metadata lines and YAML front-matter
+// delimiters from a section's text.
+func prose(text string) string {
+	lines := strings.Split(text, "\n")
+	i := 0
+	for i < len(lines) {
+		l := strings.TrimSpace(lines[i])
+		if l != "" && l != "---" && !metaLine.MatchString(l) {
+			break
+		}
+		i++
+	}
+	return strings.Join(lines[i:], "\n")
+}
+
+// sentenceEnd ends a sentence: a full stop, question or exclamation mark
+// before white space.
+var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
+
+// firstSentence returns the first sentence of the first paragraph of text,
+// white space collapsed, list and quote markers dropped, at most purposeLen
+// runes.
+func firstSentence(text string) string {
+	para := ""
+	for _, p := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" && !strings.HasPrefix(p, "```") {
+			para = p
+			break
+		}
+	}
+	para = strings.TrimLeft(strings.Join(strings.Fields(para), " "), "-*>+ ")
+	if loc := sentenceEnd.FindStringIndex(para); loc != nil {
+		para = para[:loc[0]+1]
+	}
+	if utf8.RuneCountInString(para) > purposeLen {
+		para = shorten(para, purposeLen)
+	}
+	return para
+}
+
+// depth is a section's depth in its document's heading tree: 1 for the
+// title (or a preamble), 2 for its sections, ...
+func depth(sec *graph.Node) int { return max(len(sec.HeadingPath), 1) }
+
+// parents returns, for each section of a document in line order, the index
+// of its parent (the closest earlier section of smaller depth), -1 for none.
+func parents(secs []*graph.Node) []int {
+	out := make([]int, len(secs))
+	var stack []int
+	for i, sec := range secs {
+		for len(stack) > 0 && depth(secs[stack[len(stack)-1]]) >= depth(sec) {
+			stack = stack[:len(stack)-1]
+		}
+		out[i] = -1
+		if len(stack) > 0 {
+			out[i] = stack[len(stack)-1]
+		}
+		stack = append(stack, i)
+	}
+	return out
+}
+
+// title is a document's title: the heading of its first section.
+func title(secs []*graph.Node) string {
+	if len(secs) == 0 {
+		return ""
+	}
+	return secs[0].Name
+}

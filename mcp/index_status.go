@@ -1,0 +1,65 @@
+package mcp
+
+import (
+	"context"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+type indexStatusParams struct {
+	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+}
+
+func indexStatusTool() mcpgo.Tool {
+	return mcpgo.NewTool("index_status",
+		mcpgo.WithDescription("What the server answers from: the repository, the snapshot's generation and age, the number of files, symbols, sections, links and memories, whether files or memories changed since (the next call refreshes them), the last refresh, and memory files that could not be read. It does not refresh anything itself."),
+		mcpgo.WithInputSchema[indexStatusParams](),
+		mcpgo.WithReadOnlyHintAnnotation(true),
+	)
+}
+
+// status is index_status's answer, and reindex's.
+type status struct {
+	Root            string   `json:"root" toon:"root"`
+	IndexDir        string   `json:"index_dir" toon:"index_dir"`
+	Loaded          bool     `json:"loaded" toon:"loaded"`
+	Generation      uint64   `json:"generation" toon:"generation"` // increases with every refresh
+	BuiltAt         string   `json:"built_at" toon:"built_at"`
+	Stale           bool     `json:"stale" toon:"stale"`                       // files changed since; the next call re-indexes them
+	MemoriesChanged bool     `json:"memories_changed" toon:"memories_changed"` // memory files changed since
+	Counts          Counts   `json:"counts" toon:"counts"`
+	LastRefresh     Refresh  `json:"last_refresh" toon:"last_refresh"`
+	MemoryDirs      []string `json:"memory_dirs" toon:"memory_dirs"`
+	Problems        []string `json:"problems" toon:"problems"` // memory files skipped, and why
+}
+
+func (s *Server) indexStatus(ctx context.Context, sn *Snapshot, p indexStatusParams) (*mcpgo.CallToolResult, error) {
+	f, err := parseFormat(p.Format)
+	if err != nil {
+		return nil, err
+	}
+	return encoded(s.statusOf(sn), f)
+}
+
+func (s *Server) statusOf(sn *Snapshot) status {
+	st := status{Root: s.root, MemoryDirs: []string{}, Problems: []string{}}
+	for _, ms := range s.stores {
+		st.MemoryDirs = append(st.MemoryDirs, ms.Dir())
+	}
+	if r := s.last.Load(); r != nil {
+		st.LastRefresh = *r
+	}
+	if sn == nil {
+		return st
+	}
+	st.IndexDir, st.Loaded, st.Generation = sn.Index.Dir, true, sn.Gen
+	st.BuiltAt = sn.Built.UTC().Format(time.RFC3339)
+	st.Stale = sn.Index.Stale()
+	st.MemoriesChanged = s.memoryState() != sn.memState
+	st.Counts = sn.Counts
+	for _, p := range sn.Problems {
+		st.Problems = append(st.Problems, p.Error())
+	}
+	return st
+}

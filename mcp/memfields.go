@@ -1,0 +1,143 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+// memoryFields are a memory's fields as store_memory and supersede_memory
+// take them; update_memory takes the same names, each optional.
+type memoryFields struct {
+	Title      string   `json:"title,omitempty" jsonschema_description:"One line, at most 200 characters (default: the body's first line)."`
+	Body       string   `json:"body" jsonschema_description:"The memory in Markdown, at most 20000 characters: what was decided or holds, and why. Name the symbols it is about (Invoice.Finalize) so that why links them."`
+	Kind       string   `json:"kind,omitempty" jsonschema:"enum=decision,enum=invariant,enum=constraint,enum=incident,enum=convention,enum=gotcha,enum=reference" jsonschema_description:"What sort of reasoning it records (default decision)."`
+	Symbols    []string `json:"symbols,omitempty" jsonschema_description:"Symbols it is about, in any form why accepts; each must resolve to exactly one symbol (the candidates are listed otherwise)."`
+	Files      []string `json:"files,omitempty" jsonschema_description:"Repo-relative files it is about."`
+	Tags       []string `json:"tags,omitempty" jsonschema_description:"Tags, one word each, at most 20."`
+	Importance int      `json:"importance,omitempty" jsonschema_description:"How much it matters, 1-5 (default 3)."`
+	Confidence *float64 `json:"confidence,omitempty" jsonschema_description:"How sure it is, 0-1 (default 0.8)."`
+	Basis      string   `json:"basis,omitempty" jsonschema:"enum=research,enum=measurement,enum=incident,enum=review,enum=assumption,enum=unknown" jsonschema_description:"Where its support comes from (default unknown)."`
+	Pinned     bool     `json:"pinned,omitempty" jsonschema_description:"Rank it above every unpinned memory."`
+	Source     string   `json:"source,omitempty" jsonschema:"enum=agent,enum=manual,enum=review" jsonschema_description:"Who wrote it down (default agent)."`
+	Author     string   `json:"author,omitempty" jsonschema_description:"Who wrote it (default: the MCP client's name)."`
+}
+
+// defaultConfidence is what gortex memory add assumes too: written down on
+// purpose, not proven.
+const defaultConfidence = 0.8
+
+// memory makes a new memory of f; the store fills the other defaults.
+func (f memoryFields) memory(ctx context.Context) *rationale.Memory {
+	m := &rationale.Memory{Title: f.Title, Body: f.Body, Kind: rationale.Kind(f.Kind), Files: f.Files, Tags: f.Tags,
+		Importance: f.Importance, Confidence: defaultConfidence, Basis: rationale.Basis(f.Basis), Pinned: f.Pinned,
+		Source: rationale.Source(f.Source), Author: f.Author}
+	if f.Confidence != nil {
+		m.Confidence = *f.Confidence
+	}
+	if m.Source == "" {
+		m.Source = rationale.SourceAgent
+	}
+	if m.Author == "" {
+		m.Author = clientName(ctx)
+	}
+	m.Symbols = anchors(f.Symbols)
+	return m
+}
+
+func anchors(written []string) []rationale.SymbolAnchor {
+	var out []rationale.SymbolAnchor
+	for _, w := range written {
+		out = append(out, rationale.SymbolAnchor{Written: w})
+	}
+	return out
+}
+
+// clientName is the name the MCP client gave on initialize, the author of
+// what an agent writes down; "agent" when it gave none.
+func clientName(ctx context.Context) string {
+	if cs, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		if name := cs.GetClientInfo().Name; name != "" {
+			return name
+		}
+	}
+	return string(rationale.SourceAgent)
+}
+
+// resolver resolves anchors against the snapshot, as why resolves a query.
+func resolver(sn *Snapshot) rationale.AnchorResolver {
+	return func(text string) (*graph.Node, []*graph.Node, error) {
+		q, err := query.Parse(text)
+		if err != nil {
+			return nil, nil, err
+		}
+		return query.Resolve(sn.Store(), q)
+	}
+}
+
+// writeStore is the store a new memory goes to.
+func (s *Server) writeStore(scope string) (*rationale.MemoryStore, error) {
+	switch scope {
+	case "", string(rationale.ScopeWorkspace):
+		return s.stores[0], nil
+	case string(rationale.ScopeGlobal):
+		if len(s.stores) > 1 {
+			return s.stores[1], nil
+		}
+		return nil, badArg("scope", "there is no global store: no home directory or XDG_DATA_HOME")
+	}
+	return nil, badArg("scope", "%q is no scope to write to; use workspace or global", scope)
+}
+
+// readStores are the stores a memory ID is looked up in.
+func (s *Server) readStores(scope string) ([]*rationale.MemoryStore, error) {
+	switch scope {
+	case "", rationale.ScopeBoth:
+		return s.stores, nil
+	case string(rationale.ScopeWorkspace), string(rationale.ScopeGlobal):
+		st, err := s.writeStore(scope)
+		return []*rationale.MemoryStore{st}, err
+	}
+	return nil, badArg("scope", "%q is no scope; use workspace, global or both", scope)
+}
+
+// writeResult is what a memory tool returns: the memory's id, what was
+// done, and its file.
+type writeResult struct {
+	ID         string  `json:"id" toon:"id"`
+	Status     string  `json:"status" toon:"status"` // created, updated, duplicate, forgotten
+	Path       string  `json:"path" toon:"path"`
+	Similarity float64 `json:"similarity" toon:"similarity"` // duplicate: Jaccard similarity with it
+	Supersedes string  `json:"supersedes" toon:"supersedes"`
+	Note       string  `json:"note" toon:"note"`
+}
+
+func resultOf(r rationale.Result) writeResult {
+	w := writeResult{ID: string(r.ID), Status: string(r.Status), Path: r.Path, Similarity: r.Similarity}
+	if r.Memory != nil {
+		w.Supersedes = string(r.Memory.Supersedes)
+	}
+	if r.Status == rationale.StatusDuplicate {
+		w.Note = fmt.Sprintf("not stored: %.0f%% of its words are in memory %s; update that one (update_memory), or pass force to store it anyway", 100*r.Similarity, r.ID)
+	}
+	return w
+}
+
+// memoryError says what was wrong with a memory write, naming the argument
+// where one is to blame.
+func memoryError(err error) error {
+	var ae *rationale.AnchorError
+	switch {
+	case errors.As(err, &ae):
+		return badArg("symbols", "%v", err)
+	case errors.Is(err, rationale.ErrNotFound), errors.Is(err, rationale.ErrAmbiguous):
+		return badArg("id", "%v", err)
+	}
+	return err
+}

@@ -1,0 +1,213 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+type queryMemoriesParams struct {
+	Symbol    string `json:"symbol,omitempty" jsonschema_description:"Only memories about this symbol (anchored to it or naming it), in any form why accepts."`
+	File      string `json:"file,omitempty" jsonschema_description:"Only memories anchored to this repo-relative file or to a symbol in it."`
+	Kind      string `json:"kind,omitempty" jsonschema:"enum=decision,enum=invariant,enum=constraint,enum=incident,enum=convention,enum=gotcha,enum=reference" jsonschema_description:"Only this kind."`
+	Tag       string `json:"tag,omitempty" jsonschema_description:"Only memories with this tag."`
+	Text      string `json:"text,omitempty" jsonschema_description:"Only memories whose title, body or tags contain every word of this text (case-insensitive)."`
+	Scope     string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"workspace, global or both (default)."`
+	LiveOnly  bool   `json:"live_only,omitempty" jsonschema_description:"Leave out superseded memories."`
+	Limit     int    `json:"limit,omitempty" jsonschema_description:"At most this many, 1-200 (default 20)."`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema_description:"An approximate budget for the whole answer (4 characters per token): bodies are shortened to fit; 0 means none."`
+	Format    string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+}
+
+func queryMemoriesTool() mcpgo.Tool {
+	return mcpgo.NewTool("query_memories",
+		mcpgo.WithDescription("List recorded memories, filtered by symbol, file, kind, tag or text, in the order why ranks them (live before superseded, then pinned, importance, confidence, recency). Use it to review what was decided about an area before proposing a change, or to find a memory's id for update_memory, supersede_memory or forget_memory."),
+		mcpgo.WithInputSchema[queryMemoriesParams](),
+		mcpgo.WithReadOnlyHintAnnotation(true),
+	)
+}
+
+// memoryRow is one memory in a list. Lists are joined with ", " so that
+// every row has the same flat fields (TOON's tabular form).
+type memoryRow struct {
+	ID           string  `json:"id" toon:"id"`
+	Title        string  `json:"title" toon:"title"`
+	Kind         string  `json:"kind" toon:"kind"`
+	Importance   int     `json:"importance" toon:"importance"`
+	Confidence   float64 `json:"confidence" toon:"confidence"`
+	Basis        string  `json:"basis" toon:"basis"`
+	Pinned       bool    `json:"pinned" toon:"pinned"`
+	Source       string  `json:"source" toon:"source"`
+	Author       string  `json:"author" toon:"author"`
+	Scope        string  `json:"scope" toon:"scope"`
+	Path         string  `json:"path" toon:"path"`
+	Symbols      string  `json:"symbols" toon:"symbols"` // stable IDs
+	Files        string  `json:"files" toon:"files"`
+	Tags         string  `json:"tags" toon:"tags"`
+	Created      string  `json:"created" toon:"created"`
+	Updated      string  `json:"updated" toon:"updated"`
+	Supersedes   string  `json:"supersedes" toon:"supersedes"`
+	SupersededBy string  `json:"superseded_by" toon:"superseded_by"`
+	Stale        bool    `json:"stale" toon:"stale"`
+	Body         string  `json:"body" toon:"body"`
+}
+
+type memoryList struct {
+	Count    int         `json:"count" toon:"count"`
+	Matched  int         `json:"matched" toon:"matched"` // before the limit
+	Memories []memoryRow `json:"memories" toon:"memories"`
+	Note     string      `json:"note" toon:"note"`
+}
+
+const (
+	defaultMemoryLimit = 20
+	maxMemoryLimit     = 200
+)
+
+func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemoriesParams) (*mcpgo.CallToolResult, error) {
+	f, err := parseFormat(p.Format)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := limitArg("limit", p.Limit, defaultMemoryLimit, maxMemoryLimit)
+	if err != nil {
+		return nil, err
+	}
+	scope, err := scopeArg("scope", p.Scope)
+	if err != nil {
+		return nil, err
+	}
+	if err := maxTokensArg(p.MaxTokens); err != nil {
+		return nil, err
+	}
+	about, err := aboutSymbol(sn, p.Symbol)
+	if err != nil {
+		return nil, err
+	}
+	var nodes []*graph.Node
+	for _, m := range sn.Memories {
+		if p.matches(m, scope, about) {
+			if n, ok := sn.Store().Node(rationale.MemoryNodeID(m.ID)); ok {
+				nodes = append(nodes, n)
+			}
+		}
+	}
+	list := memoryList{Matched: len(nodes), Memories: []memoryRow{}}
+	for _, n := range query.SortMemories(nodes, time.Now()) {
+		if len(list.Memories) == limit {
+			break
+		}
+		list.Memories = append(list.Memories, rowOf(sn.memory(rationale.MemoryID(strings.TrimPrefix(string(n.ID), "mem:")))))
+	}
+	list.Count = len(list.Memories)
+	if list.Matched > list.Count {
+		list.Note = fmt.Sprintf("%d more match; raise limit or narrow the filter", list.Matched-list.Count)
+	}
+	if list.Matched == 0 {
+		list.Note = "no memory matches; record one with store_memory"
+	}
+	if p.MaxTokens > 0 {
+		if err := fitMemories(&list, f, p.MaxTokens); err != nil {
+			return nil, err
+		}
+	}
+	return encoded(list, f)
+}
+
+// aboutSymbol resolves the symbol filter to the memory nodes that motivate
+// it; nil when there is no filter.
+func aboutSymbol(sn *Snapshot, text string) (map[graph.NodeID]bool, error) {
+	if text == "" {
+		return nil, nil
+	}
+	n, cands, err := resolver(sn)(text)
+	switch {
+	case errors.Is(err, query.ErrAmbiguous):
+		ids := make([]string, len(cands))
+		for i, c := range cands {
+			ids[i] = string(c.ID)
+		}
+		return nil, badArg("symbol", "%q matches %d symbols: %s", text, len(cands), strings.Join(ids, ", "))
+	case err != nil:
+		return nil, badArg("symbol", "%v", err)
+	}
+	about := map[graph.NodeID]bool{}
+	for _, e := range sn.Store().In(n.ID, graph.EdgeMotivates) {
+		about[e.From] = true
+	}
+	return about, nil
+}
+
+func (p queryMemoriesParams) matches(m *rationale.Memory, scope string, about map[graph.NodeID]bool) bool {
+	switch {
+	case scope != rationale.ScopeBoth && string(m.Scope) != scope,
+		p.LiveOnly && !m.Live(),
+		p.Kind != "" && string(m.Kind) != p.Kind,
+		p.Tag != "" && !slices.Contains(m.Tags, strings.ToLower(strings.TrimPrefix(p.Tag, "#"))),
+		about != nil && !about[rationale.MemoryNodeID(m.ID)],
+		p.File != "" && !anchoredIn(m, p.File):
+		return false
+	}
+	return p.Text == "" || containsWords(m.Title+"\n"+m.Body+"\n"+strings.Join(m.Tags, " "), p.Text)
+}
+
+// anchoredIn reports whether m is anchored to file or to a symbol in it.
+func anchoredIn(m *rationale.Memory, file string) bool {
+	return slices.Contains(m.Files, file) || slices.ContainsFunc(m.Symbols, func(a rationale.SymbolAnchor) bool {
+		path, _, ok := graph.SplitSymbolID(a.ID)
+		return ok && path == file
+	})
+}
+
+// containsWords reports whether text contains every word of words,
+// ignoring case.
+func containsWords(text, words string) bool {
+	text = strings.ToLower(text)
+	for _, w := range strings.Fields(strings.ToLower(words)) {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func rowOf(m *rationale.Memory) memoryRow {
+	if m == nil {
+		return memoryRow{}
+	}
+	ids := make([]string, len(m.Symbols))
+	for i, a := range m.Symbols {
+		ids[i] = string(a.ID)
+	}
+	return memoryRow{ID: string(m.ID), Title: m.Title, Kind: string(m.Kind), Importance: m.Importance,
+		Confidence: m.Confidence, Basis: string(m.Basis), Pinned: m.Pinned, Source: string(m.Source),
+		Author: m.Author, Scope: string(m.Scope), Path: m.Path, Symbols: strings.Join(ids, ", "),
+		Files: strings.Join(m.Files, ", "), Tags: strings.Join(m.Tags, ", "),
+		Created: m.Created.UTC().Format(time.RFC3339), Updated: m.Updated.UTC().Format(time.RFC3339),
+		Supersedes: string(m.Supersedes), SupersededBy: string(m.SupersededBy), Stale: m.Stale(), Body: m.Body}
+}
+
+// fitMemories shortens the bodies of list (and drops its last memories if
+// need be) to fit maxTokens.
+func fitMemories(list *memoryList, f query.Format, maxTokens int) error {
+	texts := make([]*string, len(list.Memories))
+	for i := range list.Memories {
+		texts[i] = &list.Memories[i].Body
+	}
+	note, err := fitTo(maxTokens, texts, func() (string, error) {
+		var sb strings.Builder
+		err := query.Encode(&sb, list, f)
+		return sb.String(), err
+	}, func(n int) { list.Memories, list.Count = list.Memories[:n], n })
+	list.Note = joinNotes(list.Note, note)
+	return err
+}

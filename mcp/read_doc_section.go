@@ -1,0 +1,124 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
+)
+
+type readDocSectionParams struct {
+	IDs         []string `json:"ids" jsonschema_description:"One or more section ids, as doc_outline, search or why (source_id) give them: doc:docs/adr/0001-use-a-ledger.md#L27."`
+	Subsections bool     `json:"subsections,omitempty" jsonschema_description:"Also return each section's subsections, in order."`
+	MaxTokens   int      `json:"max_tokens,omitempty" jsonschema_description:"An approximate budget for the whole answer (4 characters per token): texts are shortened to fit; 0 means none."`
+	Format      string   `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+}
+
+func readDocSectionTool() mcpgo.Tool {
+	return mcpgo.NewTool("read_doc_section",
+		mcpgo.WithDescription("The text of one or more document sections by id (from doc_outline, search, or a why entry's source_id), optionally with their subsections. Reads just the paragraphs you need instead of whole files."),
+		mcpgo.WithInputSchema[readDocSectionParams](),
+		mcpgo.WithReadOnlyHintAnnotation(true),
+	)
+}
+
+type sectionText struct {
+	ID      string `json:"id" toon:"id"`
+	Path    string `json:"path" toon:"path"`
+	Heading string `json:"heading" toon:"heading"` // the heading path, title first: "ADR 0001 > Decision"
+	Depth   int    `json:"depth" toon:"depth"`
+	Line    int    `json:"line" toon:"line"`
+	EndLine int    `json:"end_line" toon:"end_line"`
+	Text    string `json:"text" toon:"text"` // the section's body, its heading line excluded
+}
+
+type sectionList struct {
+	Count    int           `json:"count" toon:"count"`
+	Sections []sectionText `json:"sections" toon:"sections"`
+	Note     string        `json:"note" toon:"note"`
+}
+
+// maxSectionIDs bounds ids: reading more at once is reading the document.
+const maxSectionIDs = 50
+
+func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSectionParams) (*mcpgo.CallToolResult, error) {
+	f, err := parseFormat(p.Format)
+	if err != nil {
+		return nil, err
+	}
+	if err := maxTokensArg(p.MaxTokens); err != nil {
+		return nil, err
+	}
+	switch {
+	case len(p.IDs) == 0:
+		return nil, badArg("ids", "empty; give at least one section id (doc_outline lists them)")
+	case len(p.IDs) > maxSectionIDs:
+		return nil, badArg("ids", "%d ids; at most %d at once", len(p.IDs), maxSectionIDs)
+	}
+	list := sectionList{Sections: []sectionText{}}
+	seen := map[graph.NodeID]bool{}
+	for _, id := range p.IDs {
+		secs, err := sectionArg(sn, id, p.Subsections)
+		if err != nil {
+			return nil, err
+		}
+		for _, sec := range secs {
+			if !seen[sec.ID] {
+				seen[sec.ID] = true
+				list.Sections = append(list.Sections, sectionText{ID: string(sec.ID), Path: sec.Path,
+					Heading: strings.Join(sec.HeadingPath, " > "), Depth: depth(sec), Line: sec.Line,
+					EndLine: sec.EndLine, Text: sec.Text})
+			}
+		}
+	}
+	list.Count = len(list.Sections)
+	if p.MaxTokens > 0 {
+		texts := make([]*string, len(list.Sections))
+		for i := range list.Sections {
+			texts[i] = &list.Sections[i].Text
+		}
+		note, err := fitTo(p.MaxTokens, texts, func() (string, error) {
+			var sb strings.Builder
+			err := query.Encode(&sb, list, f)
+			return sb.String(), err
+		}, nil)
+		if err != nil {
+			return nil, err
+		}
+		list.Note = note
+	}
+	return encoded(list, f)
+}
+
+// sectionArg returns the section id names ("doc:" may be left out) and,
+// with subsections set, the sections nested in it.
+func sectionArg(sn *Snapshot, id string, subsections bool) ([]*graph.Node, error) {
+	id = strings.TrimSpace(id)
+	if !strings.HasPrefix(id, "doc:") {
+		id = "doc:" + id
+	}
+	n, ok := sn.Store().Node(graph.NodeID(id))
+	if !ok || n.Kind != graph.KindDoc {
+		return nil, badArg("ids", "no section has the id %q; doc_outline lists a document's section ids", strings.TrimPrefix(id, "doc:"))
+	}
+	out := []*graph.Node{n}
+	if !subsections {
+		return out, nil
+	}
+	secs, _ := sn.sections(n.Path)
+	for i, sec := range secs {
+		if sec.ID != n.ID {
+			continue
+		}
+		for _, sub := range secs[i+1:] {
+			if depth(sub) <= depth(n) {
+				break
+			}
+			out = append(out, sub)
+		}
+	}
+	return out, nil
+}

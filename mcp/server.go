@@ -1,0 +1,119 @@
+package mcp
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/gortex/gortex/rationale"
+)
+
+// instructions tell an agent, on initialize, when to call which tool.
+//
+//go:embed instructions.md
+var instructions string
+
+// Options configure a Server.
+type Options struct {
+	Version string       // reported to clients; "" means "dev"
+	Logger  *slog.Logger // diagnostics (refreshes, panics); nil discards
+}
+
+// Server is the MCP server of one repository. Its tools answer from the
+// current Snapshot; see the package comment for how it is kept current.
+type Server struct {
+	root   string
+	log    *slog.Logger
+	stores []*rationale.MemoryStore // workspace first, then global when there is a home
+	git    *rationale.Git           // the repository's history, for commit entries
+
+	snap    atomic.Pointer[Snapshot]
+	gen     atomic.Uint64
+	checks  flights
+	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
+	last    atomic.Pointer[Refresh]
+
+	mcp *server.MCPServer
+}
+
+// New returns the server of the repository at root. It reads nothing yet:
+// the first tool call (or Warm) loads the index, building it when there is
+// none, so that a client's initialize is answered at once even when the
+// first index of a large repository takes a while.
+func New(root string, o Options) (*Server, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", root)
+	}
+	log := o.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	stores, err := rationale.OpenStores(abs, rationale.ScopeBoth)
+	if err != nil {
+		log.Warn("no global memories", "err", err)
+		stores = []*rationale.MemoryStore{rationale.OpenWorkspace(abs)}
+	}
+	version := o.Version
+	if version == "" {
+		version = "dev"
+	}
+	s := &Server{root: abs, log: log, stores: stores, git: rationale.NewGit(abs)}
+	s.mcp = server.NewMCPServer("gortex", version,
+		server.WithTitle("gortex: why does this code exist?"),
+		server.WithInstructions(instructions),
+		server.WithToolCapabilities(false),
+		server.WithToolHandlerMiddleware(recoverPanics(log)),
+	)
+	s.addTools()
+	return s, nil
+}
+
+// MCPServer is the underlying mcp-go server, for in-process clients.
+func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
+
+// Root is the repository the server answers for.
+func (s *Server) Root() string { return s.root }
+
+// Warm loads the first snapshot in the background, so that the first call
+// does not wait for it.
+func (s *Server) Warm(ctx context.Context) {
+	go func() {
+		if _, err := s.current(ctx); err != nil {
+			s.log.Error("load the index", "err", err)
+		}
+	}()
+}
+
+// current returns a snapshot no older than the call: it waits for a
+// staleness check that started after it was called (shared with concurrent
+// calls), which refreshes the snapshot when files or memories changed. When
+// the refresh fails it answers from the last snapshot, if there is one.
+func (s *Server) current(ctx context.Context) (*Snapshot, error) {
+	err := s.checks.do(ctx, s.check)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, ctxErr
+	}
+	sn := s.snap.Load()
+	switch {
+	case sn == nil && err == nil:
+		return nil, errors.New("no index loaded")
+	case sn == nil:
+		return nil, fmt.Errorf("load the index of %s: %w", s.root, err)
+	case err != nil:
+		s.log.Warn("refresh failed; answering from the last snapshot", "gen", sn.Gen, "err", err)
+	}
+	return sn, nil
+}

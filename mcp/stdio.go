@@ -1,0 +1,24 @@
+package mcp
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// stdioWorkers is how many tool calls run at once over stdio (mcp-go's
+// default is 5): calls are answered from a shared snapshot, so more only
+// cost memory.
+const stdioWorkers = 16
+
+// ServeStdio serves MCP over a client's pipes until in ends or ctx is done.
+// mcp-go keeps one stdio session per process: serve stdio once.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	st := server.NewStdioServer(s.mcp)
+	server.WithWorkerPoolSize(stdioWorkers)(st)
+	st.SetErrorLogger(slog.NewLogLogger(s.log.Handler(), slog.LevelError))
+	s.Warm(ctx)
+	return st.Listen(ctx, in, out)
+}

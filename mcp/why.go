@@ -1,0 +1,155 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+type whyParams struct {
+	ID        string `json:"id" jsonschema_description:"What to explain: a symbol as a Go qualified name or any unique suffix of one (example.com/shop/billing.Invoice.Finalize, billing.Invoice.Finalize, Invoice.Finalize), a stable ID (billing/invoice.go::Invoice.Finalize), a package import path, a repo-relative file path (billing/invoice.go), or a question in words."`
+	Limit     int    `json:"limit,omitempty" jsonschema_description:"At most this many entries, 1-100 (default 10)."`
+	Scope     string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Which memories to include: workspace (this repository's .gortex/memories), global (the user's), or both (default)."`
+	Format    string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon: the same data in fewer tokens."`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema_description:"An approximate budget for the whole answer (4 characters per token). Entries' text is shortened to fit, and the note says so; 0 means no budget."`
+	Explain   bool   `json:"explain,omitempty" jsonschema_description:"Say how each entry's rank was made."`
+}
+
+func whyTool() mcpgo.Tool {
+	return mcpgo.NewTool("why",
+		mcpgo.WithDescription("Why does this code exist? Returns the written reasoning linked to a symbol (or a file) — recorded memories (decisions, invariants, incidents) first, then design docs, ADRs, RFCs and specs that name it or its type, file or package, then the commits that shaped it — most trustworthy first, each with its path, line and an excerpt. Call it before changing, deleting or moving a symbol. An ambiguous id returns the candidates; ask again with one of their ids."),
+		mcpgo.WithInputSchema[whyParams](),
+		mcpgo.WithReadOnlyHintAnnotation(true),
+	)
+}
+
+// maxWhyLimit bounds limit: a why answer is read by an agent, not paged.
+const maxWhyLimit = 100
+
+func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.CallToolResult, error) {
+	f, err := parseFormat(p.Format)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := limitArg("limit", p.Limit, query.DefaultLimit, maxWhyLimit)
+	if err != nil {
+		return nil, err
+	}
+	scope, err := scopeArg("scope", p.Scope)
+	if err != nil {
+		return nil, err
+	}
+	if err := maxTokensArg(p.MaxTokens); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(p.ID) == "" {
+		return nil, badArg("id", "empty; give a symbol such as billing.Invoice.Finalize")
+	}
+	// Memories of the other scope are dropped after ranking, so ask for
+	// as many more entries as there are of them.
+	hidden := otherScope(sn, scope)
+	qo := query.Options{Limit: limit + hidden, Explain: p.Explain, History: s.git, Root: s.root}
+	var notes []string
+	if ci, err := rationale.OpenContentIndexReader(indexer.ContentDir(sn.Index.Dir)); err == nil {
+		defer ci.Close()
+		qo.Searcher = ci
+	} else {
+		notes = append(notes, "no lexical matches: the content index could not be opened")
+		s.log.Warn("open the content index", "err", err)
+	}
+	a, werr := query.Why(ctx, sn.Store(), p.ID, qo)
+	if errors.Is(werr, query.ErrBadQuery) {
+		return nil, badArg("id", "%s", a.Note)
+	}
+	if werr != nil && !errors.Is(werr, query.ErrAmbiguous) && !errors.Is(werr, query.ErrUnknown) {
+		return nil, werr
+	}
+	keepScope(sn, a, scope, limit)
+	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
+	if p.MaxTokens > 0 {
+		if err := fitAnswer(a, f, p.MaxTokens); err != nil {
+			return nil, err
+		}
+	}
+	var b strings.Builder
+	if err := query.Render(&b, a, f, query.RenderOptions{}); err != nil {
+		return nil, err
+	}
+	res := mcpgo.NewToolResultText(b.String())
+	res.IsError = errors.Is(werr, query.ErrUnknown) // the note suggests names
+	return res, nil
+}
+
+// scopeArg reads a memory scope argument: both (the default), workspace or global.
+func scopeArg(name, s string) (string, error) {
+	switch s {
+	case "", rationale.ScopeBoth:
+		return rationale.ScopeBoth, nil
+	case string(rationale.ScopeWorkspace), string(rationale.ScopeGlobal):
+		return s, nil
+	}
+	return "", badArg(name, "%q is no scope; use workspace, global or both", s)
+}
+
+// otherScope counts the snapshot's memories outside scope.
+func otherScope(sn *Snapshot, scope string) int {
+	if scope == rationale.ScopeBoth {
+		return 0
+	}
+	n := 0
+	for _, m := range sn.Memories {
+		if string(m.Scope) != scope {
+			n++
+		}
+	}
+	return n
+}
+
+// keepScope drops the memories of the other scope from a and cuts it to limit.
+func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
+	kept := a.Rationale[:0]
+	for _, e := range a.Rationale {
+		if scope != rationale.ScopeBoth && e.Kind == "rationale" {
+			if n, ok := sn.Store().Node(graph.NodeID(e.SourceID)); ok && n.Attr(rationale.AttrScope) != scope {
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	a.Rationale = kept[:min(len(kept), limit)]
+	a.Count = len(a.Rationale)
+}
+
+// fitAnswer shortens a's entries' text (and drops its last entries when
+// that is not enough) so that a rendered in f fits maxTokens, and says so
+// in a's note.
+func fitAnswer(a *query.Answer, f query.Format, maxTokens int) error {
+	texts := make([]*string, len(a.Rationale))
+	for i := range a.Rationale {
+		texts[i] = &a.Rationale[i].Text
+	}
+	note, err := fitTo(maxTokens, texts, func() (string, error) {
+		var sb strings.Builder
+		err := query.Render(&sb, a, f, query.RenderOptions{})
+		return sb.String(), err
+	}, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
+	a.Note = joinNotes(a.Note, note)
+	return err
+}
+
+func joinNotes(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "; ")
+}

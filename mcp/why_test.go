@@ -1,0 +1,146 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gortex/gortex/query"
+)
+
+func TestWhy(t *testing.T) {
+	_, c := newServer(t)
+	tests := []struct {
+		name      string
+		args      map[string]any
+		symbol    string // the answer's symbol ID, "" for none
+		first     string // the first entry's source, "" for no entries
+		cands     int
+		isError   bool
+		wantNote  string
+		wantCount int // -1: any
+	}{
+		{name: "method", args: map[string]any{"id": "billing.Invoice.Finalize"},
+			symbol: "billing/invoice.go::Invoice.Finalize", first: "doc:docs/adr/0001-use-a-ledger.md#L27", wantCount: -1},
+		{name: "stable id", args: map[string]any{"id": "billing/invoice.go::Invoice.Finalize", "limit": 1},
+			symbol: "billing/invoice.go::Invoice.Finalize", first: "doc:docs/adr/0001-use-a-ledger.md#L27", wantCount: 1},
+		{name: "ambiguous", args: map[string]any{"id": "Total"}, cands: 2, wantNote: "matches", wantCount: 0},
+		{name: "unknown", args: map[string]any{"id": "Invoice.Finalise"}, isError: true, wantNote: "Finalize", wantCount: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := call(t, c, "why", tt.args)
+			if res.IsError != tt.isError {
+				t.Fatalf("isError = %v, want %v: %s", res.IsError, tt.isError, text(res))
+			}
+			a := decode[query.Answer](t, text(res))
+			if got := symbolID(a); got != tt.symbol {
+				t.Errorf("symbol = %q, want %q", got, tt.symbol)
+			}
+			if tt.first != "" && (len(a.Rationale) == 0 || a.Rationale[0].SourceID != tt.first) {
+				t.Errorf("first entry = %+v, want %s", a.Rationale, tt.first)
+			}
+			if len(a.Candidates) < tt.cands {
+				t.Errorf("%d candidates, want at least %d", len(a.Candidates), tt.cands)
+			}
+			if tt.wantCount >= 0 && a.Count != tt.wantCount {
+				t.Errorf("count = %d, want %d", a.Count, tt.wantCount)
+			}
+			if !strings.Contains(a.Note, tt.wantNote) {
+				t.Errorf("note %q lacks %q", a.Note, tt.wantNote)
+			}
+		})
+	}
+}
+
+func symbolID(a query.Answer) string {
+	if a.Symbol == nil {
+		return ""
+	}
+	return a.Symbol.ID
+}
+
+// The same answer as the CLI gives: the server calls query.Why and
+// query.Render, so TOON and JSON carry the entries in the same order.
+func TestWhyFormats(t *testing.T) {
+	_, c := newServer(t)
+	js := text(call(t, c, "why", map[string]any{"id": "ledger.Record"}))
+	tn := text(call(t, c, "why", map[string]any{"id": "ledger.Record", "format": "toon"}))
+	a := decode[query.Answer](t, js)
+	if a.Count == 0 {
+		t.Fatalf("no entries for ledger.Record: %s", js)
+	}
+	if !strings.HasPrefix(tn, "query: ledger.Record\n") || strings.Contains(tn, "[#") {
+		t.Errorf("TOON answer is not TOON without length markers:\n%s", tn)
+	}
+	for _, e := range a.Rationale {
+		if !strings.Contains(tn, e.SourceID) {
+			t.Errorf("TOON lacks entry %s", e.SourceID)
+		}
+	}
+	if len(tn) >= len(js) {
+		t.Errorf("TOON (%d bytes) is not smaller than JSON (%d)", len(tn), len(js))
+	}
+}
+
+func TestWhyMaxTokens(t *testing.T) {
+	_, c := newServer(t)
+	full := text(call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize"}))
+	for _, budget := range []int{200, 250, 400, 600} {
+		for _, format := range []string{"json", "toon"} {
+			res := call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize", "max_tokens": budget, "format": format})
+			out := text(res)
+			if got := estimateTokens(out); got > budget {
+				t.Errorf("%s, max_tokens %d: %d tokens", format, budget, got)
+			}
+			if estimateTokens(full) > budget && !strings.Contains(out, "cut to fit max_tokens") {
+				t.Errorf("%s, max_tokens %d: the note does not say it was cut:\n%s", format, budget, out)
+			}
+		}
+	}
+	roomy := text(call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize", "max_tokens": 100000}))
+	if roomy != full {
+		t.Errorf("a budget that fits changed the answer")
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	_, c := newServer(t)
+	tests := []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"why", map[string]any{}, "argument id: empty"},
+		{"why", map[string]any{"id": "   "}, "argument id"},
+		{"why", map[string]any{"id": "a..b"}, "argument id"},
+		{"why", map[string]any{"id": "Invoice", "limit": -1}, "argument limit: -1 is out of range"},
+		{"why", map[string]any{"id": "Invoice", "limit": "ten"}, "argument limit: got a JSON string, want an integer"},
+		{"why", map[string]any{"id": "Invoice", "format": "xml"}, "argument format"},
+		{"why", map[string]any{"id": "Invoice", "scope": "team"}, "argument scope"},
+		{"why", map[string]any{"id": "Invoice", "max_tokens": 150}, "argument max_tokens"},
+		{"why", map[string]any{"id": "Invoice", "colour": true}, "argument colour: no such argument"},
+		{"store_memory", map[string]any{"body": "x", "kind": "opinion"}, `unknown kind "opinion"`},
+		{"store_memory", map[string]any{"body": "Finalize must stay idempotent.", "symbols": []string{"Total"}}, "argument symbols"},
+		{"store_memory", map[string]any{"body": "Finalize must stay idempotent.", "importance": 9}, "importance 9 is out of range"},
+		{"store_memory", map[string]any{"body": ""}, "the body is empty"},
+		{"store_memory", map[string]any{"body": "x", "scope": "both"}, "argument scope"},
+		{"update_memory", map[string]any{"id": "nosuch", "body": "x"}, "argument id"},
+		{"update_memory", map[string]any{"id": "nosuch"}, "nothing to change"},
+		{"search", map[string]any{"query": ""}, "argument query"},
+		{"search", map[string]any{"query": "x", "scope": "web"}, "argument scope"},
+		{"doc_outline", map[string]any{"path": "docs/nosuch.md"}, "argument path"},
+		{"doc_outline", map[string]any{"path": "other/cart-design.md"}, "did you mean docs/design/cart-design.md"},
+		{"read_doc_section", map[string]any{"ids": []string{}}, "argument ids: empty"},
+		{"read_doc_section", map[string]any{"ids": []string{"docs/adr/0001-use-a-ledger.md#L2"}}, "argument ids: no section"},
+		{"query_memories", map[string]any{"symbol": "Total"}, "argument symbol"},
+		{"list_docs", map[string]any{"limit": 5000}, "argument limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool+" "+tt.want, func(t *testing.T) {
+			res := call(t, c, tt.tool, tt.args)
+			if !res.IsError || !strings.Contains(text(res), tt.want) {
+				t.Errorf("%s(%v) = isError %v, %q; want an error with %q", tt.tool, tt.args, res.IsError, text(res), tt.want)
+			}
+		})
+	}
+}

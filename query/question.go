@@ -1,0 +1,178 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
+)
+
+// How a question searches: the hits read from each index, the commits of
+// history searched (a commit older than the last few hundred rarely answers
+// a question about the code as it is, and reading more costs seconds on a
+// large repository), and how many of the question's words a hit must
+// contain (two, or all of a shorter question: one shared word is chance).
+const (
+	questionPool    = 50
+	questionCommits = 300
+	minQuestionHits = 2
+)
+
+// whyQuestion answers a question in words: a Bleve search over the
+// document sections (the on-disk index), memories and commit messages (an
+// in-memory index built for the question). Every hit has the lexical
+// signal, as its only evidence is the words it shares with the question,
+// and ranks by the one formula: its similarity, weighted by its kind and
+// recency.
+func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, error) {
+	a := &Answer{Query: text, Kind: KindQuestion, Candidates: []SymbolRef{}, Rationale: []Entry{}}
+	var hits []hit
+	if opts.Searcher != nil {
+		hs, err := questionHits(ctx, opts.Searcher, text, func(id graph.NodeID) (*graph.Node, bool) { return s.Node(id) })
+		if err != nil {
+			return a, err
+		}
+		hits = append(hits, hs...)
+	}
+	extra := map[graph.NodeID]*graph.Node{}
+	for n := range s.Nodes() {
+		if n.Kind == graph.KindRationale {
+			extra[n.ID] = n
+		}
+	}
+	if opts.History != nil {
+		cs, err := opts.History.Recent(ctx, questionCommits)
+		if err != nil && !quietHistoryErr(err) {
+			a.Warnings = append(a.Warnings, fmt.Sprintf("commit messages left out: %v", err))
+		}
+		for _, c := range cs {
+			n := rationale.CommitNode(c)
+			extra[n.ID] = &n
+		}
+	}
+	if len(extra) > 0 {
+		hs, err := searchNodes(ctx, text, extra)
+		if err != nil {
+			return a, err
+		}
+		hits = append(hits, hs...)
+	}
+	fillEntries(a, hits, opts, 0)
+	if a.Count == 0 {
+		a.Note = fmt.Sprintf("no document, memory or commit message matches %q; ask with other words, or name a symbol or file", text)
+	}
+	return a, ctx.Err()
+}
+
+// searchNodes searches nodes in an in-memory index.
+func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*graph.Node) ([]hit, error) {
+	list := make([]*graph.Node, 0, len(nodes))
+	for _, n := range nodes {
+		list = append(list, n)
+	}
+	idx, err := rationale.NewMemContentIndex(ctx, list)
+	if err != nil {
+		return nil, err
+	}
+	defer idx.Close()
+	return questionHits(ctx, idx, text, func(id graph.NodeID) (*graph.Node, bool) {
+		n, ok := nodes[id]
+		return n, ok
+	})
+}
+
+// questionHits searches sr for text and keeps the hits that contain enough
+// of its words. A hit's similarity is half the share of the question's
+// words it contains and half its search score relative to the best kept
+// hit of the same index.
+func questionHits(ctx context.Context, sr Searcher, text string, node func(graph.NodeID) (*graph.Node, bool)) ([]hit, error) {
+	terms := sr.Analyze(text)
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	res, err := sr.Search(ctx, text, questionPool)
+	if err != nil {
+		return nil, err
+	}
+	need := min(minQuestionHits, len(terms))
+	best := 0.0
+	var keep []rationale.Hit
+	for _, h := range res {
+		if len(h.Terms) >= need {
+			keep = append(keep, h)
+			best = max(best, h.Score)
+		}
+	}
+	var hits []hit
+	for _, h := range keep {
+		n, ok := node(h.ID)
+		if !ok {
+			continue
+		}
+		sim := 0.5*min(float64(len(h.Terms))/float64(len(terms)), 1) + 0.5*h.Score/best
+		hits = append(hits, hit{source: n, signal: graph.SignalLexical, score: sim, lex: sim})
+	}
+	return hits, nil
+}
+
+// fillEntries ranks hits by the one formula, cuts them at the limit,
+// keeping at least reserve commits when there are that many, and puts them
+// into a as entries.
+func fillEntries(a *Answer, hits []hit, opts Options, reserve int) {
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	now := opts.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	for _, r := range withReserve(Rank(hits, 0, now), limit, reserve) {
+		e := entryOf(r)
+		if opts.Explain {
+			e.Explain = r.explain()
+		}
+		a.Rationale = append(a.Rationale, e)
+	}
+	a.Count = len(a.Rationale)
+}
+
+// withReserve returns the first limit of rs (ranked best first), with the
+// worst of them replaced by the best commits left out until reserve commits
+// are in, order kept.
+func withReserve(rs []ranked, limit, reserve int) []ranked {
+	if len(rs) <= limit {
+		return rs
+	}
+	in := make([]bool, len(rs))
+	commits := 0
+	for i := range limit {
+		in[i] = true
+		if rs[i].signal == graph.SignalCommit {
+			commits++
+		}
+	}
+	last := limit - 1
+	for next := limit; next < len(rs) && commits < reserve; next++ {
+		if rs[next].signal != graph.SignalCommit {
+			continue
+		}
+		for last >= 0 && (!in[last] || rs[last].signal == graph.SignalCommit) {
+			last--
+		}
+		if last < 0 {
+			break
+		}
+		in[last], in[next] = false, true
+		commits++
+	}
+	out := make([]ranked, 0, limit)
+	for i, r := range rs {
+		if in[i] {
+			out = append(out, r)
+		}
+	}
+	return out
+}

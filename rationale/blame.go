@@ -1,0 +1,168 @@
+package rationale
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// notCommitted is the hash git blame gives lines not yet committed.
+const notCommitted = "0000000000000000000000000000000000000000"
+
+// Blame returns the commits that own lines start..end of path (1-based,
+// inclusive; end 0 means the end of the file), most lines first, with
+// their messages and sizes, formatting-only and bulk commits left out (see
+// Commit.Skip). Only that range is blamed, with -w, so whitespace changes
+// are looked through. It returns ErrNotGit outside a repository and
+// ErrUntracked for a file git does not know.
+func (g *Git) Blame(ctx context.Context, path string, start, end int) ([]Commit, error) {
+	if !g.IsRepo(ctx) {
+		return nil, ErrNotGit
+	}
+	ctx, cancel := g.withTimeout(ctx)
+	defer cancel()
+	args := []string{"blame", "--porcelain", "-w"}
+	if start > 0 {
+		r := strconv.Itoa(start) + ","
+		if end >= start {
+			r += strconv.Itoa(end)
+		}
+		args = append(args, "-L", r)
+	}
+	if fi, err := os.Stat(filepath.Join(g.Root, ".git-blame-ignore-revs")); err == nil && fi.Mode().IsRegular() {
+		args = append(args, "--ignore-revs-file", ".git-blame-ignore-revs")
+	}
+	out, err := g.run(ctx, append(args, "--", path)...)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such path") {
+			return nil, fmt.Errorf("%s: %w", path, ErrUntracked)
+		}
+		return nil, err
+	}
+	owned := parseBlame(out)
+	if len(owned) == 0 {
+		return nil, nil
+	}
+	hashes := make([]string, 0, len(owned))
+	for h := range owned {
+		hashes = append(hashes, h)
+	}
+	cs, err := g.details(ctx, hashes)
+	if err != nil {
+		return nil, err
+	}
+	var keep []Commit
+	for _, c := range cs {
+		c.Lines, c.Path = owned[c.Hash], path
+		if skip, _ := c.Skip(); !skip {
+			keep = append(keep, c)
+		}
+	}
+	sort.SliceStable(keep, func(i, j int) bool {
+		if keep[i].Lines != keep[j].Lines {
+			return keep[i].Lines > keep[j].Lines
+		}
+		return keep[i].Date.After(keep[j].Date)
+	})
+	return keep, nil
+}
+
+// parseBlame counts the lines each commit owns in git blame --porcelain
+// output: every line of content (starting with a tab) belongs to the
+// commit named by the header line before it.
+func parseBlame(out []byte) map[string]int {
+	owned := map[string]int{}
+	cur := ""
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "\t"):
+			if cur != "" && cur != notCommitted {
+				owned[cur]++
+			}
+		case isHashHeader(line):
+			cur = line[:40]
+		}
+	}
+	return owned
+}
+
+// isHashHeader reports whether line starts a porcelain group: 40 hex digits
+// and a space.
+func isHashHeader(line string) bool {
+	if len(line) < 41 || line[40] != ' ' {
+		return false
+	}
+	for i := 0; i < 40; i++ {
+		c := line[i]
+		if !isDigit(c) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// Separators of the log format: record and field.
+const (
+	recSep   = "\x1e"
+	fieldSep = "\x1f"
+	// logFormat is hash, author, author date (strict ISO 8601), raw message.
+	logFormat = "--format=" + recSep + "%H" + fieldSep + "%an" + fieldSep + "%aI" + fieldSep + "%B" + fieldSep
+)
+
+// details reads the message, author, date and changed-file count of each
+// hash, in one git process.
+func (g *Git) details(ctx context.Context, hashes []string) ([]Commit, error) {
+	args := append([]string{"log", "--no-walk=unsorted", "--shortstat", logFormat}, hashes...)
+	out, err := g.run(ctx, args...)
+	if err != nil {
+		return nil, err
+	}
+	return parseLog(out), nil
+}
+
+// parseLog reads records written with logFormat and --shortstat.
+func parseLog(out []byte) []Commit {
+	var cs []Commit
+	for _, rec := range strings.Split(string(out), recSep) {
+		f := strings.SplitN(rec, fieldSep, 5)
+		if len(f) < 5 {
+			continue
+		}
+		c := Commit{Hash: strings.TrimSpace(f[0]), Author: f[1]}
+		c.Date, _ = time.Parse(time.RFC3339, strings.TrimSpace(f[2]))
+		c.Subject, c.Body = splitMessage(f[3])
+		c.Files = shortstatFiles(f[4])
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// splitMessage splits a raw commit message into its subject (the first
+// paragraph, joined into one line, as git does) and body.
+func splitMessage(msg string) (subject, body string) {
+	msg = strings.TrimSpace(msg)
+	head, rest, _ := strings.Cut(msg, "\n\n")
+	return strings.Join(strings.Fields(head), " "), strings.TrimSpace(rest)
+}
+
+// shortstatFiles reads "N files changed" from a --shortstat line.
+func shortstatFiles(s string) int {
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimSpace(line)
+		if n, rest, ok := strings.Cut(line, " file"); ok && strings.Contains(rest, "changed") {
+			v, _ := strconv.Atoi(n)
+			return v
+		}
+	}
+	return 0
+}

@@ -1,0 +1,45 @@
+package rationale
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// contentLockWait bounds how long OpenContentIndexReader waits for a writer
+// that holds the index (bolt's file lock; its default is to wait forever).
+// Writers work on a copy of the index, so only another process opening the
+// live index read-write (gortex why) holds it, for milliseconds.
+const contentLockWait = "2s"
+
+// OpenContentIndexReader opens the index in dir for reading only. Several
+// readers may hold it at once (a shared file lock), so a long-running
+// process can search it concurrently; it should still close it after each
+// use, since a reader blocks a read-write open of the same directory. The
+// caller must Close it.
+func OpenContentIndexReader(dir string) (*ContentIndex, error) {
+	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true, "bolt_timeout": contentLockWait})
+	if err != nil {
+		return nil, fmt.Errorf("open content index %s: %w", dir, err)
+	}
+	return &ContentIndex{idx: idx}, nil
+}
+
+// NewMemoryContentIndex builds an in-memory content index of nodes (the
+// rationale nodes of memories, say), searched like the on-disk one. The
+// caller must Close it.
+func NewMemoryContentIndex(ctx context.Context, nodes []*graph.Node) (*ContentIndex, error) {
+	idx, err := bleve.NewMemOnly(contentMapping())
+	if err != nil {
+		return nil, fmt.Errorf("create in-memory content index: %w", err)
+	}
+	c := &ContentIndex{idx: idx}
+	if err := c.Update(ctx, nil, nodes); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}

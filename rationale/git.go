@@ -1,0 +1,97 @@
+package rationale
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Errors of reading git history. Callers answer from the rest of the graph
+// when they see one: history is extra evidence, never required.
+var (
+	// ErrNotGit means the root is not inside a git work tree, or git is
+	// not installed.
+	ErrNotGit = errors.New("not a git repository")
+	// ErrUntracked means git does not track the file.
+	ErrUntracked = errors.New("not tracked by git")
+)
+
+// DefaultGitTimeout bounds each history read (one or two git processes).
+// Blaming a 50-line range of a file with 10 years of history takes well
+// under a second on this machine's 2 cores; a slow disk or a huge repository
+// may not, and why must stay interactive.
+const DefaultGitTimeout = 3 * time.Second
+
+// Git reads a repository's history with the git command line, run in Root.
+// Paths are relative to Root, with forward slashes. The zero Timeout means
+// DefaultGitTimeout. A Git may be used by several goroutines.
+type Git struct {
+	Root    string
+	Timeout time.Duration
+
+	once sync.Once
+	repo bool
+}
+
+// NewGit returns a Git for the repository at root.
+func NewGit(root string) *Git { return &Git{Root: root} }
+
+// IsRepo reports whether Root is inside a git work tree (checked once).
+func (g *Git) IsRepo(ctx context.Context) bool {
+	g.once.Do(func() {
+		out, err := g.run(ctx, "rev-parse", "--is-inside-work-tree")
+		g.repo = err == nil && strings.TrimSpace(string(out)) == "true"
+	})
+	return g.repo
+}
+
+// Tracked reports whether git tracks path; it returns ErrNotGit outside a
+// repository.
+func (g *Git) Tracked(ctx context.Context, path string) (bool, error) {
+	if !g.IsRepo(ctx) {
+		return false, ErrNotGit
+	}
+	ctx, cancel := g.withTimeout(ctx)
+	defer cancel()
+	out, err := g.run(ctx, "ls-files", "--", path)
+	if err != nil {
+		return false, err
+	}
+	return strings.TrimSpace(string(out)) != "", nil
+}
+
+func (g *Git) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	d := g.Timeout
+	if d <= 0 {
+		d = DefaultGitTimeout
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// run runs git with args in Root and returns its standard output. A
+// missing git binary is ErrNotGit; a deadline says how long it waited.
+func (g *Git) run(ctx context.Context, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	cmd.Dir = g.Root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		return nil, fmt.Errorf("git: %w", ErrNotGit)
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("git %s: %w", args[0], ctx.Err())
+	case err != nil:
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		return nil, fmt.Errorf("git %s: %s: %w", args[0], msg, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,236 @@
+package rationale
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseRefs(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"issue", "Fix rounding (#12)", []string{"#12"}},
+		{"cross repo", "See acme/shop#7 and #9", []string{"acme/shop#7", "#9"}},
+		{"tracker", "ABC-7: add budgets; also PAY-1203", []string{"ABC-7", "PAY-1203"}},
+		{"dedupe and order", "ABC-7 then #3 then ABC-7 and #3", []string{"ABC-7", "#3"}},
+		{"prose is no ref", "Use UTF-8 and SHA-256, see RFC-2119 and CVE-2024-1234", nil},
+		{"html entity and anchors", "&#123; url#frag x#5", nil},
+		{"one-letter key", "X-1 is no key", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ParseRefs(tt.text); !slices.Equal(got, tt.want) {
+				t.Errorf("ParseRefs(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCommitSkip(t *testing.T) {
+	tests := []struct {
+		subject string
+		files   int
+		skip    bool
+	}{
+		{"Add spending limits (#12)", 3, false},
+		{"style: gofmt", 3, true},
+		{"fmt(billing): align fields", 1, true},
+		{"gofmt -s", 2, true},
+		{"Run prettier over docs", 2, true},
+		{"Reformat invoice.go", 1, true},
+		{"Fix whitespace", 1, true},
+		{"Fix date formatting in invoices", 1, false}, // a real change that mentions formatting
+		{"Rename module path", 250, true},
+		{"Rename module path", BulkFiles, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.subject, func(t *testing.T) {
+			if got, why := (Commit{Subject: tt.subject, Files: tt.files}).Skip(); got != tt.skip {
+				t.Errorf("Skip() = %v (%s), want %v", got, why, tt.skip)
+			}
+		})
+	}
+}
+
+// gitRepo is a test repository: a directory, and a helper committing
+// with fixed authors and dates.
+type gitRepo struct {
+	t    *testing.T
+	dir  string
+	tick int
+}
+
+func newGitRepo(t *testing.T) *gitRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	r := &gitRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	return r
+}
+
+func (r *gitRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=Ada Lovelace", "-c", "user.email=ada@example.com",
+		"-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = r.dir
+	date := time.Date(2024, 1, 1+r.tick, 12, 0, 0, 0, time.UTC).Format(time.RFC3339)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date, "GIT_CONFIG_NOSYSTEM=1", "HOME="+r.dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (r *gitRepo) write(path, text string) {
+	r.t.Helper()
+	full := filepath.Join(r.dir, path)
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *gitRepo) commit(msg string) {
+	r.t.Helper()
+	r.tick++
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", msg)
+}
+
+func TestGitHistory(t *testing.T) {
+	r := newGitRepo(t)
+	r.write("budget.go", "package billing\n\nfunc Remaining() int {\n\treturn 0\n}\n")
+	r.commit("Add budgets\n\nBusiness customers get a monthly limit. Refs ABC-7.")
+	r.write("budget.go", "package billing\n\nfunc Remaining() int {\n\tlimit := 100\n\treturn limit\n}\n")
+	r.commit("Enforce the limit (#12)\n\nThe limit was advisory; finance asked for it to block orders.")
+	r.write("budget.go", "package billing\n\nfunc Remaining() int {\n    limit := 100\n    return limit\n}\n")
+	r.commit("Convert tabs to spaces") // whitespace only: blame -w looks through it
+	r.write("budget.go", "package billing\n\n// Remaining is what is left.\nfunc Remaining() int {\n    limit := 100\n    return limit\n}\n")
+	r.commit("style: add a doc comment") // skipped by subject
+	r.git("mv", "budget.go", "limits.go")
+	r.commit("Rename budget.go to limits.go")
+	r.write("untracked.go", "package billing\n")
+
+	ctx := context.Background()
+	g := NewGit(r.dir)
+	if !g.IsRepo(ctx) {
+		t.Fatal("IsRepo = false in a repository")
+	}
+
+	t.Run("blame range", func(t *testing.T) {
+		cs, err := g.Blame(ctx, "limits.go", 4, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range cs {
+			got = append(got, c.Subject)
+		}
+		// Lines 4-7: "func Remaining", "limit := 100", "return limit", "}".
+		// The add and the enforce own them; tabs-to-spaces and the style
+		// commit are left out.
+		want := []string{"Enforce the limit (#12)", "Add budgets"}
+		if !slices.Equal(got, want) {
+			t.Fatalf("blame subjects = %q, want %q", got, want)
+		}
+		if cs[0].Lines != 2 || cs[1].Lines != 2 {
+			t.Errorf("lines = %d, %d; want 2, 2", cs[0].Lines, cs[1].Lines)
+		}
+		if !slices.Equal(cs[0].Refs(), []string{"#12"}) || !slices.Equal(cs[1].Refs(), []string{"ABC-7"}) {
+			t.Errorf("refs = %q, %q", cs[0].Refs(), cs[1].Refs())
+		}
+		if cs[0].Author != "Ada Lovelace" || cs[0].Date.IsZero() || !strings.Contains(cs[0].Body, "finance") {
+			t.Errorf("details not read: %+v", cs[0])
+		}
+	})
+
+	t.Run("log follows renames", func(t *testing.T) {
+		cs, err := g.Log(ctx, "limits.go", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range cs {
+			got = append(got, c.Subject)
+		}
+		want := []string{"Rename budget.go to limits.go", "Convert tabs to spaces", "Enforce the limit (#12)", "Add budgets"}
+		if !slices.Equal(got, want) {
+			t.Fatalf("log = %q, want %q", got, want)
+		}
+	})
+
+	t.Run("recent", func(t *testing.T) {
+		cs, err := g.Recent(ctx, 2)
+		if err != nil || len(cs) != 1 || cs[0].Subject != "Rename budget.go to limits.go" {
+			// the style commit is one of the two latest, and is skipped
+			t.Fatalf("Recent(2) = %+v, %v", cs, err)
+		}
+	})
+
+	t.Run("untracked", func(t *testing.T) {
+		if _, err := g.Blame(ctx, "untracked.go", 1, 1); !errors.Is(err, ErrUntracked) {
+			t.Errorf("Blame untracked: %v, want ErrUntracked", err)
+		}
+		if _, err := g.Log(ctx, "untracked.go", 5); !errors.Is(err, ErrUntracked) {
+			t.Errorf("Log untracked: %v, want ErrUntracked", err)
+		}
+	})
+
+	t.Run("not a repository", func(t *testing.T) {
+		g := NewGit(t.TempDir())
+		if _, err := g.Blame(ctx, "x.go", 1, 1); !errors.Is(err, ErrNotGit) {
+			t.Errorf("Blame outside git: %v, want ErrNotGit", err)
+		}
+		if _, err := g.Recent(ctx, 5); !errors.Is(err, ErrNotGit) {
+			t.Errorf("Recent outside git: %v, want ErrNotGit", err)
+		}
+	})
+
+	t.Run("timeout", func(t *testing.T) {
+		g := &Git{Root: r.dir, Timeout: time.Nanosecond}
+		g.IsRepo(ctx) // outside the timeout: only reads must time out
+		if _, err := g.Blame(ctx, "limits.go", 1, 3); !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Blame with 1ns timeout: %v, want a deadline error", err)
+		}
+	})
+}
+
+func TestParseBlame(t *testing.T) {
+	h1, h2 := strings.Repeat("a", 40), strings.Repeat("b", 40)
+	out := h1 + " 1 1 2\nauthor A\nsummary one\nfilename x.go\n\tline one\n" +
+		h1 + " 2 2\n\tline two\n" +
+		h2 + " 3 3 1\nauthor B\nsummary two\nfilename x.go\n\tline three\n" +
+		notCommitted + " 4 4 1\nauthor Not Committed Yet\nfilename x.go\n\tline four\n"
+	got := parseBlame([]byte(out))
+	if got[h1] != 2 || got[h2] != 1 || len(got) != 2 {
+		t.Errorf("parseBlame = %v", got)
+	}
+}
+
+// FuzzParseRefs feeds arbitrary commit messages to the reference parser:
+// it must not panic, and every reference it returns is in the text.
+func FuzzParseRefs(f *testing.F) {
+	for _, s := range []string{"Fix (#12)", "acme/shop#7 ABC-7", "UTF-8 CVE-2024-1 &#12;", "#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, r := range ParseRefs(text) {
+			if !strings.Contains(text, r) {
+				t.Fatalf("ref %q not in %q", r, text)
+			}
+		}
+	})
+}

@@ -1,0 +1,68 @@
+package rationale
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Log returns the n most recent commits that changed path, following
+// renames (git log --follow), newest first, merges and skipped commits
+// (Commit.Skip) left out. It returns ErrNotGit outside a repository and
+// ErrUntracked for a file git does not know.
+func (g *Git) Log(ctx context.Context, path string, n int) ([]Commit, error) {
+	tracked, err := g.Tracked(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if !tracked {
+		return nil, fmt.Errorf("%s: %w", path, ErrUntracked)
+	}
+	ctx, cancel := g.withTimeout(ctx)
+	defer cancel()
+	// With a pathspec, --shortstat counts only that file; the hashes come
+	// first and their whole size is read after.
+	out, err := g.run(ctx, "log", "--follow", "--no-merges", "-n", strconv.Itoa(n), "--format=%H", "--", path)
+	if err != nil {
+		return nil, err
+	}
+	hashes := strings.Fields(string(out))
+	if len(hashes) == 0 {
+		return nil, nil
+	}
+	cs, err := g.details(ctx, hashes)
+	if err != nil {
+		return nil, err
+	}
+	return keepCommits(cs, path), nil
+}
+
+// Recent returns the n most recent commits of the repository, newest
+// first, merges and skipped commits left out.
+func (g *Git) Recent(ctx context.Context, n int) ([]Commit, error) {
+	if !g.IsRepo(ctx) {
+		return nil, ErrNotGit
+	}
+	ctx, cancel := g.withTimeout(ctx)
+	defer cancel()
+	out, err := g.run(ctx, "log", "--no-merges", "-n", strconv.Itoa(n), "--shortstat", logFormat)
+	if err != nil {
+		if strings.Contains(err.Error(), "does not have any commits") {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return keepCommits(parseLog(out), ""), nil
+}
+
+func keepCommits(cs []Commit, path string) []Commit {
+	keep := cs[:0]
+	for _, c := range cs {
+		c.Path = path
+		if skip, _ := c.Skip(); !skip {
+			keep = append(keep, c)
+		}
+	}
+	return keep
+}
