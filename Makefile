@@ -28,13 +28,16 @@ test:
 
 # A short run of every fuzz target.
 fuzz:
-	$(GO) test ./query -run '^$$' -fuzz FuzzParse -fuzztime 20s
+	$(GO) test ./query -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
+	$(GO) test ./query -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
+	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
 	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
+	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
 
 # Index a large tree (default: the Go toolchain's own source) and print
 # files, symbols, sections, links, wall seconds and peak RSS.

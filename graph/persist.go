@@ -69,6 +69,7 @@ func (s *Store) Save(w io.Writer) error {
 // decode. Reading from an *os.File (or anything with a Stat method) checks
 // the header's lengths against the file's size before allocating.
 func Load(r io.Reader) (*Store, error) {
+	defer pauseGC()()
 	h, err := readHeader(r)
 	if err != nil {
 		return nil, err

@@ -26,6 +26,13 @@ type snapWriter struct {
 	pieces  []string // the blob, in order
 	blobLen uint64
 	seen    map[string]uint64 // blob offset of strings written with shared
+	// last holds, per node field, the string the previous node had there:
+	// consecutive nodes mostly share kind, language, package and receiver,
+	// and comparing is cheaper than looking up seen.
+	last [4]struct {
+		s   string
+		off uint64
+	}
 }
 
 func newSnapWriter(s *Store) *snapWriter {
@@ -47,6 +54,7 @@ func newSnapWriter(s *Store) *snapWriter {
 	w.edges = make([]byte, 0, int(w.h.edges)*edgeSize)
 	w.mots = make([]byte, 0, int(w.h.mots)*motSize)
 	w.extras = []byte{0} // offset 0 means "no extras"
+	w.pieces = make([]string, 0, 5*int(w.h.nodes))
 	for i := range s.nodes {
 		if s.nodes[i].ID != "" {
 			w.node(&s.nodes[i])
@@ -83,7 +91,7 @@ func (w *snapWriter) writeTo(out io.Writer) error {
 func (w *snapWriter) node(n *Node) {
 	id := string(n.ID)
 	idOff := w.fresh(&w.nodes, id)
-	w.shared(&w.nodes, string(n.Kind))
+	w.sharedLast(0, string(n.Kind))
 	// A symbol's Name ends its ID and its Path starts it; a section's Path
 	// follows "doc:".
 	if n.Name != "" && strings.HasSuffix(id, n.Name) {
@@ -97,9 +105,9 @@ func (w *snapWriter) node(n *Node) {
 	} else {
 		w.shared(&w.nodes, n.Path)
 	}
-	w.shared(&w.nodes, n.Lang)
-	w.shared(&w.nodes, n.Package)
-	w.shared(&w.nodes, n.Receiver)
+	w.sharedLast(1, n.Lang)
+	w.sharedLast(2, n.Package)
+	w.sharedLast(3, n.Receiver)
 	w.fresh(&w.nodes, n.Signature)
 	w.fresh(&w.nodes, n.Text)
 	w.nodes = le.AppendUint32(w.nodes, uint32(clampLine(n.Line)))
@@ -179,15 +187,31 @@ func (w *snapWriter) fresh(dst *[]byte, s string) uint64 {
 }
 
 // shared references s, adding it to the blob only the first time: for the
-// strings many nodes share (kinds, languages, packages, receivers).
-func (w *snapWriter) shared(dst *[]byte, s string) {
+// strings many nodes share (kinds, languages, packages, receivers). It
+// returns the string's offset.
+func (w *snapWriter) shared(dst *[]byte, s string) uint64 {
 	if s == "" {
 		w.appendRef(dst, 0, 0)
-		return
+		return 0
 	}
 	if off, ok := w.seen[s]; ok {
 		w.appendRef(dst, off, len(s))
+		return off
+	}
+	off := w.fresh(dst, s)
+	w.seen[s] = off
+	return off
+}
+
+// sharedLast is shared for node field i, first trying the previous node's.
+func (w *snapWriter) sharedLast(i int, s string) {
+	l := &w.last[i]
+	if s != "" && s == l.s {
+		w.nodes = ref(w.nodes, l.off, len(s))
 		return
 	}
-	w.seen[s] = w.fresh(dst, s)
+	off := w.shared(&w.nodes, s)
+	if s != "" {
+		l.s, l.off = s, off
+	}
 }

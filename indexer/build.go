@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gortex/gortex/graph"
@@ -86,17 +87,52 @@ func (b *builder) full() (*Index, error) {
 }
 
 // addFiles parses files and adds their nodes; resolving the edges between
-// files is left to the caller.
+// files is left to the caller. The files are parsed in batches, and each
+// batch is added to the graph while the next one parses: adding (single
+// threaded, 0.6 s on GOROOT/src) overlaps parsing instead of following it,
+// and a batch's parse results are dropped as soon as they are added.
 func (b *builder) addFiles(files []WalkedFile) error {
 	b.loadModules(files)
-	results := b.parseAll(files)
-	for i, f := range files {
-		if err := b.ctx.Err(); err != nil {
-			return err
+	for batch := range b.parseBatches(files) {
+		for i, r := range batch.results {
+			if b.ctx.Err() != nil {
+				break
+			}
+			b.addFile(files[batch.start+i], r)
 		}
-		b.addFile(f, results[i])
 	}
-	return nil
+	return b.ctx.Err()
+}
+
+// parsedBatch is the parse of files[start : start+len(results)].
+type parsedBatch struct {
+	start   int
+	results []parsed
+}
+
+// parseBatches parses files in batches, one after another, on a goroutine
+// of its own, handing each batch on as it completes. The channel is closed
+// after the last batch, or early when the context is cancelled; the caller
+// must drain it.
+func (b *builder) parseBatches(files []WalkedFile) <-chan parsedBatch {
+	size := min(max(len(files)/16, 256), 2048)
+	out := make(chan parsedBatch, 1)
+	progress := b.opts.Progress
+	var done atomic.Int64 // files of the batches already parsed
+	pb := *b              // parseAll reads only ctx and opts
+	if progress != nil {
+		pb.opts.Progress = func(stage string, n, _ int) { progress(stage, int(done.Load())+n, len(files)) }
+	}
+	go func() {
+		defer close(out)
+		for lo := 0; lo < len(files) && b.ctx.Err() == nil; lo += size {
+			hi := min(lo+size, len(files))
+			results := pb.parseAll(files[lo:hi])
+			done.Store(int64(hi))
+			out <- parsedBatch{lo, results}
+		}
+	}()
+	return out
 }
 
 // loadModules reads every go.mod among files into b.modules, keeping the

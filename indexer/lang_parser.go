@@ -36,7 +36,8 @@ func (p *Parser) Close() {
 
 // Parse extracts what it can from src, the content of the repo-relative
 // path in the named language. A file with syntax errors yields whatever
-// tree-sitter recovered; it is an error (ErrSyntax) only when nothing was.
+// tree-sitter recovered; it is an error (ErrSyntax) only when nothing was
+// and the file did not parse (see unparsed).
 // An empty src gives an empty ParsedFile. Parse stops with ctx's error when
 // ctx is cancelled.
 func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*ParsedFile, error) {
@@ -62,10 +63,21 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	defer tree.Close()
 	root := tree.RootNode()
 	q.extract(root, src, pf)
-	if root.HasError() && pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 {
+	if pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 && unparsed(l, root) {
 		return nil, fmt.Errorf("parse %s: %w", path, ErrSyntax)
 	}
 	return pf, nil
+}
+
+// unparsed reports whether a file that yielded nothing failed to parse. A
+// Go file always declares its package, so any syntax error counts; in other
+// languages a file may well define nothing (a header of prototypes, a
+// script), so only a file that tree-sitter could not parse at all does.
+func unparsed(l *Language, root *sitter.Node) bool {
+	if l.Name == "go" {
+		return root.HasError()
+	}
+	return root.IsError()
 }
 
 // parse runs tree-sitter. go-tree-sitter's ParseCtx may leave its

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -178,4 +180,38 @@ func FuzzLangParser(f *testing.F) {
 			checkParse(t, p, lang, src)
 		}
 	})
+}
+
+// TestLangSmoke indexes the tree named by GORTEX_SMOKE_DIR (it writes
+// .gortex/ there) and logs the files and symbols per language and the
+// time taken.
+func TestLangSmoke(t *testing.T) {
+	root := os.Getenv("GORTEX_SMOKE_DIR")
+	if root == "" {
+		t.Skip("set GORTEX_SMOKE_DIR to index a tree")
+	}
+	idx, st, err := Build(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms := map[string]int{}
+	kinds := map[string]map[graph.NodeKind]int{}
+	for n := range idx.Store.Nodes() {
+		if n.Kind.IsSymbol() {
+			syms[n.Lang]++
+			if kinds[n.Lang] == nil {
+				kinds[n.Lang] = map[graph.NodeKind]int{}
+			}
+			kinds[n.Lang][n.Kind]++
+		}
+	}
+	for _, lang := range slices.Sorted(maps.Keys(st.FilesByLang)) {
+		t.Logf("%-12s %6d files %7d symbols %v", lang, st.FilesByLang[lang], syms[lang], kinds[lang])
+	}
+	t.Logf("%d symbols, %d broken files, in %v; %s", st.Symbols, len(st.Broken), st.Duration.Round(time.Millisecond), rss())
+	for i, b := range st.Broken {
+		if i < 10 {
+			t.Logf("broken: %s: %s", b.Path, b.Reason)
+		}
+	}
 }

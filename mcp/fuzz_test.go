@@ -11,7 +11,9 @@ import (
 )
 
 // FuzzToolArgs sends arbitrary arguments to every tool: each call must be
-// answered (a result, never a protocol error) and no handler may panic.
+// answered with a result and no handler may panic. (JSON that mcp-go cannot
+// decode at all, a number beyond float64, is answered with a protocol error
+// before any tool runs; that is fine.)
 func FuzzToolArgs(f *testing.F) {
 	seeds := []string{
 		`{"id":"billing.Invoice.Finalize","max_tokens":200,"format":"toon"}`,
@@ -25,7 +27,7 @@ func FuzzToolArgs(f *testing.F) {
 	for i, s := range seeds {
 		f.Add(uint8(i), []byte(s))
 	}
-	s, c := newServer(f)
+	_, c := newServer(f)
 	tools, err := c.ListTools(context.Background(), mcpgo.ListToolsRequest{})
 	if err != nil {
 		f.Fatal(err)
@@ -44,12 +46,14 @@ func FuzzToolArgs(f *testing.F) {
 		req.Params.Name = name
 		req.Params.Arguments = json.RawMessage(args)
 		res, err := c.CallTool(ctx, req)
-		if err != nil {
+		if err != nil && !strings.Contains(err.Error(), "unparsable tools/call request") {
 			t.Fatalf("%s(%s): protocol error %v", name, args, err)
+		}
+		if err != nil {
+			return
 		}
 		if strings.Contains(text(res), "internal error in") {
 			t.Fatalf("%s(%s) panicked: %s", name, args, text(res))
 		}
 	})
-	_ = s
 }

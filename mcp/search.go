@@ -225,7 +225,7 @@ func memoryHits(ctx context.Context, sn *Snapshot, text string, limit int) ([]se
 	if len(nodes) == 0 {
 		return nil, nil
 	}
-	ci, err := rationale.NewMemoryContentIndex(ctx, nodes)
+	ci, err := rationale.NewMemContentIndex(ctx, nodes)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
@@ -102,9 +101,3 @@ func commitLine(e Entry) string {
 }
 
 func shortHash(h string) string { return h[:min(len(h), 7)] }
-
-// commitLines is how many lines a commit hit owns, for explanations.
-func commitLines(n *graph.Node) int {
-	v, _ := strconv.Atoi(n.Attr(rationale.AttrLines))
-	return v
-}

@@ -52,23 +52,3 @@ func TestClassify(t *testing.T) {
 		})
 	}
 }
-
-// FuzzParseReply feeds arbitrary LLM replies to the parser: it must not
-// panic, and a reply it accepts cites only entries that exist.
-func FuzzParseReply(f *testing.F) {
-	f.Add(goodReply, 2)
-	f.Add("**Answer:** x [1, 2]\n## Artifacts\n* `a.go` — low\n", 2)
-	f.Add("ANSWER:\n[999]", 3)
-	f.Fuzz(func(t *testing.T, reply string, n int) {
-		n = n % 50
-		s, err := ParseReply(reply, n)
-		if err != nil {
-			return
-		}
-		for _, c := range s.Cited {
-			if c < 1 || c > n {
-				t.Fatalf("cites %d of %d", c, n)
-			}
-		}
-	})
-}

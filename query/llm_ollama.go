@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -95,8 +96,9 @@ func (b *ollamaBackend) Complete(ctx context.Context, p Prompt) (Reply, error) {
 	if err != nil {
 		return Reply{}, ollamaError(err)
 	}
+	raw, _ := json.Marshal(last) // the final chunk, with the metrics
 	return Reply{Text: text.String(), Model: last.Model, InputTokens: last.PromptEvalCount,
-		OutputTokens: last.EvalCount, Raw: text.String()}, nil
+		OutputTokens: last.EvalCount, Raw: string(raw)}, nil
 }
 
 func ollamaError(err error) error {

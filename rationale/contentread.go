@@ -1,12 +1,9 @@
 package rationale
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/blevesearch/bleve/v2"
-
-	"github.com/gortex/gortex/graph"
 )
 
 // contentLockWait bounds how long OpenContentIndexReader waits for a writer
@@ -26,20 +23,4 @@ func OpenContentIndexReader(dir string) (*ContentIndex, error) {
 		return nil, fmt.Errorf("open content index %s: %w", dir, err)
 	}
 	return &ContentIndex{idx: idx}, nil
-}
-
-// NewMemoryContentIndex builds an in-memory content index of nodes (the
-// rationale nodes of memories, say), searched like the on-disk one. The
-// caller must Close it.
-func NewMemoryContentIndex(ctx context.Context, nodes []*graph.Node) (*ContentIndex, error) {
-	idx, err := bleve.NewMemOnly(contentMapping())
-	if err != nil {
-		return nil, fmt.Errorf("create in-memory content index: %w", err)
-	}
-	c := &ContentIndex{idx: idx}
-	if err := c.Update(ctx, nil, nodes); err != nil {
-		c.Close()
-		return nil, err
-	}
-	return c, nil
 }
