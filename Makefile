@@ -39,8 +39,11 @@ fuzz:
 	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
 
-# Index a large tree (default: the Go toolchain's own source) and print
-# files, symbols, sections, links, wall seconds and peak RSS.
+# Go benchmarks (snapshot save/load, index and update of the fixture, why
+# on a loaded index), then gortex-bench on a copy of a large tree (default:
+# the Go toolchain's own source): ctags (when installed), a bare tree-sitter
+# parse and gortex index --full in one run, with ratios and peak RSS; the
+# re-index after one change; gortex why from the CLI and in process.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer
 	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN)

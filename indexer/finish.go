@@ -1,11 +1,13 @@
 package indexer
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -85,11 +87,28 @@ func (b *builder) docNodes() []*graph.Node {
 	return out
 }
 
+// writeTo writes the index files into tmp. The four writers only read the
+// builder (the ContentIndexer too: it must not change the nodes it is
+// given), so they run side by side; the content index and the snapshot
+// take about as long as each other on GOROOT/src.
 func (b *builder) writeTo(tmp string, p writePlan) error {
-	if err := b.writeContent(tmp, p); err != nil {
-		return err
-	}
-	f, err := os.Create(filepath.Join(tmp, graphFile))
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	wg.Go(func() { errs[0] = b.writeContent(tmp, p) })
+	wg.Go(func() { errs[1] = b.writeGraph(filepath.Join(tmp, graphFile)) })
+	wg.Go(func() {
+		errs[2] = writeParses(filepath.Join(tmp, parsesFile), b.oldParses, p.dropParses, b.parses)
+		if errs[2] != nil {
+			errs[2] = fmt.Errorf("write parses: %w", errs[2])
+		}
+	})
+	wg.Go(func() { errs[3] = writeManifest(filepath.Join(tmp, manifestFile), b.man) })
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+func (b *builder) writeGraph(path string) error {
+	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
@@ -97,13 +116,7 @@ func (b *builder) writeTo(tmp string, p writePlan) error {
 		f.Close()
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := writeParses(filepath.Join(tmp, parsesFile), b.oldParses, p.dropParses, b.parses); err != nil {
-		return fmt.Errorf("write parses: %w", err)
-	}
-	return writeManifest(filepath.Join(tmp, manifestFile), b.man)
+	return f.Close()
 }
 
 // writeContent brings the content index into tmp: taken over from the

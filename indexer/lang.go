@@ -44,6 +44,10 @@ type Language struct {
 	// that extends another (TypeScript extends JavaScript) runs the base
 	// language's query followed by its own.
 	queries []string
+	// clauses is set for a language whose functions are written as several
+	// clauses, one definition each (Elixir): adjacent definitions of one
+	// name in one container are one symbol, not overloads.
+	clauses bool
 
 	query func() (*tagsQuery, error) // compiled on first use, once per process
 }
@@ -68,7 +72,7 @@ var languages = []*Language{
 	{Name: "php", Exts: []string{".php"}, grammar: php.GetLanguage, naming: naming{module: moduleDeclared, sep: "::", moduleSep: `\`}},
 	{Name: "swift", Exts: []string{".swift"}, grammar: swift.GetLanguage, naming: naming{module: modulePath, sep: "."}},
 	{Name: "lua", Exts: []string{".lua"}, grammar: lua.GetLanguage, naming: naming{module: modulePath, sep: "."}},
-	{Name: "elixir", Exts: []string{".ex", ".exs"}, grammar: elixir.GetLanguage, naming: naming{module: moduleNone, sep: "."}},
+	{Name: "elixir", Exts: []string{".ex", ".exs"}, grammar: elixir.GetLanguage, naming: naming{module: moduleNone, sep: "."}, clauses: true},
 	{Name: "ocaml", Exts: []string{".ml", ".mli"}, grammar: ocaml.GetLanguage, naming: naming{module: moduleOCaml, sep: "."}},
 	{Name: "bash", Exts: []string{".sh", ".bash"}, grammar: bash.GetLanguage, naming: naming{module: modulePath, sep: "."}},
 	{Name: "protobuf", Exts: []string{".proto"}, grammar: protobuf.GetLanguage, naming: naming{module: moduleDeclared, sep: "."}},

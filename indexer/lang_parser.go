@@ -62,7 +62,7 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	q.extract(root, src, pf)
+	q.extract(root, src, pf, l.clauses)
 	if pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 && unparsed(l, root) {
 		return nil, fmt.Errorf("parse %s: %w", path, ErrSyntax)
 	}

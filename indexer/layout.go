@@ -14,9 +14,12 @@ import (
 const (
 	gortexDir    = ".gortex"
 	indexSubdir  = "index"
-	graphFile    = "graph.gob"
+	graphFile    = "graph.bin" // graph.Save's snapshot
 	manifestFile = "manifest.gob"
-	parsesFile   = "parses.gob"
+	parsesFile   = "parses.bin" // parses.go
+	// oldGraphFile is the snapshot name of indexes written before graph
+	// format 3: such an index is rebuilt with a warning, not silently.
+	oldGraphFile = "graph.gob"
 	contentDir   = "content.bleve"
 	lockFile     = "index.lock"
 )

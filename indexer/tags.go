@@ -60,7 +60,6 @@ package indexer
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -102,12 +101,14 @@ func compileTagsQuery(src []byte, lang *sitter.Language) (*tagsQuery, error) {
 	return tq, nil
 }
 
-// extract runs the query over root and fills pf.
-func (tq *tagsQuery) extract(root *sitter.Node, src []byte, pf *ParsedFile) {
+// extract runs the query over root and fills pf. With clauses, adjacent
+// definitions of one function are its clauses (see Language.clauses).
+func (tq *tagsQuery) extract(root *sitter.Node, src []byte, pf *ParsedFile, clauses bool) {
 	cur := sitter.NewQueryCursor()
 	defer cur.Close()
 	cur.Exec(tq.q, root)
 	b := newTagsBuilder(src, pf)
+	b.clauses = clauses
 	for {
 		m, ok := cur.NextMatch()
 		if !ok {
@@ -166,19 +167,21 @@ func (tq *tagsQuery) decode(m *sitter.QueryMatch) tagMatch {
 type tagDef struct {
 	pattern    uint16
 	sym        Symbol
-	scope      bool     // a @scope (Kind "") or @scope.impl (KindType): no symbol
-	receiver   []string // the @receiver's parts, nil without one
-	parts      []string // the @name's parts: its containers, then its name
-	docString  string   // the @doc text
-	start, end uint32   // byte range of the definition node
+	scope      bool   // a @scope (Kind "") or @scope.impl (KindType): no symbol
+	receiver   string // the @receiver, dotted; "" without one
+	prefix     string // the containers in the @name ("MyApp" in "MyApp.User"), dotted
+	docString  string // the @doc text
+	start, end uint32 // byte range of the definition node
 	nameStart  uint32
 	group      *position // the enclosing group's start, nil if none
 
-	// Set by finish.
-	local   bool     // inside a function or method: dropped
-	ns      []string // the namespaces around its members
-	members []string // the container chain of its members
-	modules []string // the modules around its members, for a @receiver
+	// Set by finish. Chains of names are dotted strings, so that the
+	// common case, a top-level definition, allocates nothing.
+	local   bool   // inside a function or method: dropped
+	ns      string // the namespaces around its members
+	modules string // the modules around its members, for a @receiver
+	members string // the container chain of its members, once computed
+	hasMem  bool
 }
 
 // position is the start of a node: its byte offset and 0-based row.
@@ -203,6 +206,7 @@ type tagsBuilder struct {
 	defs     map[[2]uint32]*tagDef // by definition start, name start
 	calls    []tagCall
 	comments map[uint32]tagComment // by 0-based end row
+	clauses  bool                  // merge adjacent definitions of one function
 }
 
 func newTagsBuilder(src []byte, pf *ParsedFile) *tagsBuilder {
@@ -270,8 +274,8 @@ func (b *tagsBuilder) addDef(m tagMatch, kind graph.NodeKind, scope bool) {
 	if !scope && !kind.IsSymbol() || m.name == nil {
 		return
 	}
-	parts := nameParts(b.text(m.name))
-	if len(parts) == 0 || parts[len(parts)-1] == "_" {
+	prefix, name, ok := splitName(b.text(m.name))
+	if !ok || name == "_" {
 		return
 	}
 	key := [2]uint32{m.node.StartByte(), m.name.StartByte()}
@@ -280,16 +284,18 @@ func (b *tagsBuilder) addDef(m tagMatch, kind graph.NodeKind, scope bool) {
 	}
 	start := b.startOf(m.node, m.doc)
 	d := &tagDef{
-		pattern: m.pattern, scope: scope, parts: parts,
+		pattern: m.pattern, scope: scope, prefix: prefix,
 		start: start.offset, end: m.node.EndByte(), nameStart: m.name.StartByte(),
 		sym: Symbol{
-			Kind: kind, Name: parts[len(parts)-1],
+			Kind: kind, Name: name,
 			Line: int(start.row) + 1, EndLine: endLine(m.node),
 			Signature: b.signature(start, m.node, m.group),
 		},
 	}
 	if m.receiver != nil {
-		d.receiver = nameParts(b.text(m.receiver))
+		if prefix, name, ok := splitName(b.text(m.receiver)); ok {
+			d.receiver = joinDots(prefix, name)
+		}
 	}
 	if m.doc != nil {
 		d.docString = b.docText(m.doc)
@@ -350,21 +356,44 @@ func endLine(n *sitter.Node) int {
 	return int(end.Row) + 1
 }
 
-// nameParts splits a declared name at ".", "::" and ":" (Lua) after dropping quotes and
-// blanks; it returns nil when a part is empty.
-func nameParts(s string) []string {
+// splitName splits a declared name at ".", "::" and ":" (Lua), after
+// dropping quotes, blanks and type arguments: "MyApp.User" gives the prefix
+// "MyApp" and the name "User". ok is false when a part is empty or the
+// text is no name (see notInNames).
+func splitName(s string) (prefix, name string, ok bool) {
 	s = stripTypeArgs(strings.Trim(strings.TrimSpace(s), "\"'`"))
-	if s == "" {
-		return nil
+	if s == "" || strings.ContainsAny(s, notInNames) {
+		return "", "", false
 	}
-	parts := strings.Split(strings.NewReplacer("::", ".", ":", ".").Replace(s), ".")
-	for i, p := range parts {
-		if parts[i] = strings.TrimSpace(p); parts[i] == "" {
-			return nil
-		}
+	if strings.IndexByte(s, ':') >= 0 {
+		s = colonSeparators.Replace(s)
 	}
-	return parts
+	if s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..") {
+		return "", "", false
+	}
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return "", s, true
 }
+
+var colonSeparators = strings.NewReplacer("::", ".", ":", ".")
+
+// joinDots joins two dotted chains of names, either of which may be empty.
+func joinDots(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "." + b
+}
+
+// notInNames are characters that make a captured name no identifier: a
+// computed JavaScript name [Symbol.iterator], an operator method, text that
+// error recovery captured.
+const notInNames = " \t\r\n()[]{},;\"'`"
 
 // stripTypeArgs drops the template or generic arguments in a name:
 // "LRU<K, V>::get" gives "LRU::get".
@@ -420,6 +449,11 @@ func (b *tagsBuilder) finish() {
 		if d.sym.Doc = d.docString; d.sym.Doc == "" {
 			d.sym.Doc = b.doc(d)
 		}
+		if n := len(kept); n > 0 && b.clauses && kept[n-1].sameFunction(d) {
+			kept[n-1].end, kept[n-1].sym.EndLine = d.end, d.sym.EndLine
+			b.pf.Symbols[len(b.pf.Symbols)-1].EndLine = d.sym.EndLine
+			continue
+		}
 		b.pf.Symbols = append(b.pf.Symbols, d.sym)
 		kept = append(kept, d)
 	}
@@ -433,35 +467,50 @@ func (d *tagDef) contain(parent *tagDef) {
 		d.local = true
 		return
 	}
-	var ns, chain, modules []string
+	var chain string
 	if parent != nil {
-		ns, chain, modules = parent.ns, parent.members, parent.modules
+		d.ns, d.modules, chain = parent.ns, parent.modules, parent.memberChain()
 	}
-	if d.receiver != nil {
-		chain = append(slices.Clip(modules), d.receiver...)
+	if d.receiver != "" {
+		chain = joinDots(d.modules, d.receiver)
 	}
-	d.ns, d.members, d.modules = ns, chain, modules
 	if d.isNamespace() {
-		d.ns = append(slices.Clip(ns), d.parts...)
+		d.ns = joinDots(d.ns, joinDots(d.prefix, d.sym.Name))
+		d.members, d.hasMem = chain, true
 		return
 	}
-	chain = append(slices.Clip(chain), d.parts[:len(d.parts)-1]...)
-	d.members = append(slices.Clip(chain), d.sym.Name)
+	chain = joinDots(chain, d.prefix)
+	d.sym.Namespace, d.sym.Receiver = d.ns, chain
 	if d.sym.Kind == graph.KindModule {
-		d.modules = d.members
+		d.modules = d.memberChain()
 	}
-	d.sym.Namespace, d.sym.Receiver = strings.Join(ns, "."), strings.Join(chain, ".")
 	switch {
-	case d.sym.Kind == graph.KindFunction && d.receiver == nil && parent != nil && parent.isTypeLike():
+	case d.sym.Kind == graph.KindFunction && d.receiver == "" && parent != nil && parent.isTypeLike():
 		d.sym.Kind = graph.KindMethod
-	case d.sym.Kind == graph.KindMethod && len(chain) == 0:
+	case d.sym.Kind == graph.KindMethod && chain == "":
 		d.sym.Kind = graph.KindFunction
 	}
+}
+
+// memberChain is the container chain of d's members: its own containers and
+// name, or for a namespace the chain around it.
+func (d *tagDef) memberChain() string {
+	if !d.hasMem {
+		d.members, d.hasMem = joinDots(d.sym.Receiver, d.sym.Name), true
+	}
+	return d.members
 }
 
 // isNamespace reports whether d is a @scope: a namespace, which qualifies
 // names but is not part of stable IDs.
 func (d *tagDef) isNamespace() bool { return d.scope && d.sym.Kind == "" }
+
+// sameFunction reports whether d and o are clauses of one function: two
+// functions or methods of one name in one container.
+func (d *tagDef) sameFunction(o *tagDef) bool {
+	return d.isCallable() && o.sym.Kind == d.sym.Kind && o.sym.Name == d.sym.Name &&
+		o.sym.Receiver == d.sym.Receiver && o.sym.Namespace == d.sym.Namespace
+}
 
 // sameNode reports whether d and o were captured on one node: names declared
 // together ("var a, b int") are siblings, neither contains the other.

@@ -23,6 +23,9 @@ func Load(root string) (*Index, error) {
 	dir := IndexDir(root)
 	f, err := os.Open(filepath.Join(dir, graphFile))
 	if errors.Is(err, fs.ErrNotExist) {
+		if _, gerr := os.Stat(filepath.Join(dir, oldGraphFile)); gerr == nil {
+			return nil, fmt.Errorf("%w: the index was written by an older gortex", graph.ErrVersion)
+		}
 		return nil, ErrNoIndex
 	}
 	if err != nil {

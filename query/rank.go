@@ -102,8 +102,8 @@ func Rank(hits []hit, limit int, now time.Time) []ranked {
 	sort.SliceStable(rs, func(i, j int) bool {
 		a, b := rs[i], rs[j]
 		switch {
-		case a.superseded != b.superseded:
-			return b.superseded
+		case a.class() != b.class():
+			return a.class() < b.class()
 		case a.rank != b.rank:
 			return a.rank > b.rank
 		case a.source.Path != b.source.Path:
@@ -116,6 +116,19 @@ func Rank(hits []hit, limit int, now time.Time) []ranked {
 		rs = rs[:limit]
 	}
 	return rs
+}
+
+// class orders entries before their rank: live documents and memories,
+// then commits (a commit's message explains less than the design it
+// implements), then anything superseded.
+func (r ranked) class() int {
+	switch {
+	case r.superseded:
+		return 2
+	case r.signal == graph.SignalCommit:
+		return 1
+	}
+	return 0
 }
 
 // copyLikeness is the word-set Jaccard similarity above which two sections

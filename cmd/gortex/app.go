@@ -32,6 +32,7 @@ Usage:
   gortex why [flags] QUERY      show the reasoning behind a symbol
   gortex memory COMMAND         record, list, edit and check memories
   gortex remember [flags]       record a memory (gortex memory add)
+  gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)
   gortex version                print the version
   gortex help [COMMAND]         show help
 
@@ -92,7 +93,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // parseFlags parses a subcommand's flags; done is true when the command
 // should return code at once (help was asked for, or the flags were bad).
 func parseFlags(fs *flag.FlagSet, e env, args []string) (code int, done bool) {
-	fs.SetOutput(e.stderr)
+	// The flag package prints usage itself on every error; print it once,
+	// to stdout when asked for and as a hint on stderr otherwise.
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -100,8 +103,10 @@ func parseFlags(fs *flag.FlagSet, e env, args []string) (code int, done bool) {
 		fs.Usage()
 		return exitOK, true
 	case err != nil:
+		fmt.Fprintf(e.stderr, "gortex %s: %v\nRun \"gortex %s --help\" for usage.\n", fs.Name(), err, fs.Name())
 		return exitUsage, true
 	}
+	fs.SetOutput(e.stderr)
 	return 0, false
 }
 

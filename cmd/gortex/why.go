@@ -47,6 +47,9 @@ or a stable ID:
   gortex why Budget.IsActive
   gortex why pkg/apis/v1/nodepool.go::Budget
 
+A file path or a question in words works too (see "Query kinds" below), and
+an LLM may summarise the answer (see "LLM summary").
+
 The index is built or refreshed first when files changed (said on stderr).
 
 Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol

@@ -26,6 +26,8 @@ defmodule Shop.Cart do
     Enum.reduce(cart.lines, 0, fn l, acc -> acc + Prices.of(l.sku) * l.quantity end)
   end
 
+  def total(nil), do: 0
+
   defp changed(cart) do
     log("changed")
     cart

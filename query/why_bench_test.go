@@ -1,0 +1,70 @@
+package query_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+// whyQueries are fixture symbols of each kind of query: qualified,
+// Type.Method, a stable ID, a package, an unknown name.
+var whyQueries = []string{
+	"billing.Invoice.Finalize",
+	"ledger.Record",
+	"Budget.Approve",
+	"billing/refund.go::IssueRefund",
+	"example.com/shop/cart",
+	"NoSuchSymbol",
+}
+
+// loadFixture indexes a copy of the fixture and loads it as gortex why does,
+// with its content index open for lexical matching.
+func loadFixture(b *testing.B) (*indexer.Index, *rationale.ContentIndex) {
+	b.Helper()
+	root := filepath.Join(b.TempDir(), "repo")
+	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := indexer.Build(context.Background(), root, rationale.IndexOptions(root)); err != nil {
+		b.Fatal(err)
+	}
+	idx, err := indexer.Load(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ci, err := rationale.OpenContentIndexReader(indexer.ContentDir(idx.Dir))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ci.Close() })
+	return idx, ci
+}
+
+// BenchmarkWhy answers why on a loaded index, lexical matching included,
+// cycling through whyQueries: one op is one query.
+func BenchmarkWhy(b *testing.B) {
+	idx, ci := loadFixture(b)
+	ctx := context.Background()
+	i := 0
+	for b.Loop() {
+		query.Why(ctx, idx.Store, whyQueries[i%len(whyQueries)], query.Options{Searcher: ci})
+		i++
+	}
+}
+
+// BenchmarkWhyGraph is BenchmarkWhy without the content index: the graph
+// walk and ranking alone.
+func BenchmarkWhyGraph(b *testing.B) {
+	idx, _ := loadFixture(b)
+	ctx := context.Background()
+	i := 0
+	for b.Loop() {
+		query.Why(ctx, idx.Store, whyQueries[i%len(whyQueries)], query.Options{})
+		i++
+	}
+}
