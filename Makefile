@@ -33,6 +33,7 @@ fuzz:
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
+	$(GO) test ./indexer -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s

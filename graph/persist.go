@@ -74,7 +74,7 @@ func Load(r io.Reader) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	sized, err := checkSize(r, h.bodyLen()+h.blobLen+4)
+	sized, err := checkSize(r, headerSize, h.bodyLen()+h.blobLen+4)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func Load(r io.Reader) (*Store, error) {
 // checkSize compares the bytes the header announces after itself with what
 // r holds, when r can tell: a file (Stat) or an in-memory reader (Len).
 // sized reports whether it could.
-func checkSize(r io.Reader, rest uint64) (sized bool, err error) {
+func checkSize(r io.Reader, headerLen int, rest uint64) (sized bool, err error) {
 	var have int64
 	switch v := r.(type) {
 	case interface{ Stat() (fs.FileInfo, error) }:
@@ -112,7 +112,7 @@ func checkSize(r io.Reader, rest uint64) (sized bool, err error) {
 		if err != nil || !fi.Mode().IsRegular() {
 			return false, nil
 		}
-		have = fi.Size() - int64(headerSize)
+		have = fi.Size() - int64(headerLen)
 	case interface{ Len() int }:
 		have = int64(v.Len())
 	default:

@@ -66,7 +66,8 @@ func saveBytes(t testing.TB, s *Store) []byte {
 	return buf.Bytes()
 }
 
-// sameGraph checks that got holds exactly want's nodes and edges.
+// sameGraph checks that got holds exactly want's nodes and edges, in any
+// order.
 func sameGraph(t *testing.T, got, want *Store) {
 	t.Helper()
 	var gn, wn []Node
@@ -76,6 +77,9 @@ func sameGraph(t *testing.T, got, want *Store) {
 	for n := range want.Nodes() {
 		wn = append(wn, *n)
 	}
+	byID := func(a, b Node) int { return strings.Compare(string(a.ID), string(b.ID)) }
+	slices.SortFunc(gn, byID)
+	slices.SortFunc(wn, byID)
 	if !reflect.DeepEqual(gn, wn) {
 		t.Errorf("nodes differ:\n got %+v\nwant %+v", gn, wn)
 	}
@@ -86,6 +90,11 @@ func sameGraph(t *testing.T, got, want *Store) {
 	for e := range want.Edges() {
 		we = append(we, e)
 	}
+	byEnds := func(a, b Edge) int {
+		return strings.Compare(string(a.From)+"\x00"+string(a.To), string(b.From)+"\x00"+string(b.To))
+	}
+	slices.SortFunc(ge, byEnds)
+	slices.SortFunc(we, byEnds)
 	if !reflect.DeepEqual(ge, we) {
 		t.Errorf("edges differ:\n got %+v\nwant %+v", ge, we)
 	}

@@ -215,3 +215,48 @@ func TestLangSmoke(t *testing.T) {
 		}
 	}
 }
+
+// TestLangUpdate re-indexes a changed Python file: its symbols and in-file
+// calls are replaced, the other files' are kept.
+func TestLangUpdate(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "python")
+	if err := os.CopyFS(root, os.DirFS(filepath.Join("testdata", "lang", "python"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(context.Background(), root, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	models := filepath.Join(root, "shop", "models.py")
+	src, err := os.ReadFile(models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = []byte(strings.ReplaceAll(string(src), "_changed", "_touched"))
+	if err := os.WriteFile(models, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	future := time.Now().Add(time.Minute) // a new mtime even on coarse clocks
+	if err := os.Chtimes(models, future, future); err != nil {
+		t.Fatal(err)
+	}
+	idx, st, err := Update(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := idx.Store
+	if st.Changed != 1 {
+		t.Errorf("changed %d files, want 1", st.Changed)
+	}
+	if s.Has("shop/models.py::Cart._changed") || !s.Has("shop/models.py::Cart._touched") {
+		t.Errorf("Cart._changed not replaced by Cart._touched")
+	}
+	if !s.Has("shop/__init__.py::version") {
+		t.Errorf("unchanged file lost its symbols")
+	}
+	if e, ok := s.EdgeBetween("shop/models.py::Cart.add", "shop/models.py::Cart._touched"); !ok || !e.Kinds.Has(graph.EdgeCalls) {
+		t.Errorf("Cart.add does not call Cart._touched after the update")
+	}
+	if n, ok := s.Node("shop/models.py::Cart._touched"); !ok || n.Qualified != "shop.models.Cart._touched" {
+		t.Errorf("qualified name after update: %+v", n)
+	}
+}

@@ -1,32 +1,32 @@
 package indexer
 
 // A tags query finds the named code units of one language. Every language's
-// query (queries/<lang>.scm) uses the same capture names, so that one
-// extractor serves them all:
+// query (queries/<lang>.scm, registered in lang.go) uses the same capture
+// names, so that one extractor serves them all:
 //
 //	@definition.KIND  the whole declaration; KIND is a graph.NodeKind:
 //	                  function, method, class, interface, type (struct, enum,
 //	                  trait, typedef, ...), module, field, const, var. Its
 //	                  lines are the symbol's Line..EndLine; the text before its
 //	                  "body" field (or else its first line) is the Signature.
-//	@scope            a node that names the container of the definitions inside
-//	                  it without being a symbol itself: a C++, C# or
-//	                  TypeScript namespace.
-//	@scope.impl       the same for a type's members declared apart from the
-//	                  type: a Rust impl block, a Swift extension; @name is
-//	                  the type.
+//	@scope            a namespace: it qualifies the definitions inside it
+//	                  but is no symbol, since every file may reopen it (C++,
+//	                  C#, TypeScript namespaces).
+//	@scope.impl       a type's members declared apart from the type, named
+//	                  by the type: a Rust impl block, a Swift extension. It is
+//	                  no symbol; the functions inside are the type's methods.
 //	@name             the declared (or, in a call, the called) identifier;
-//	                  without it, a definition's "name" field. (Leaving the
-//	                  name out of a pattern can make it much cheaper to
-//	                  compile: Swift's took seconds with it.) A
-//	                  dotted or ::-separated name ("MyApp.User" in Elixir) is
-//	                  split: its last part is the name and the rest extends
-//	                  the container chain. Quotes around it are dropped.
+//	                  without it, the definition's "name" field (a pattern
+//	                  without child nodes can be far cheaper to compile:
+//	                  Swift's took seconds with them). A dotted or
+//	                  ::-separated name ("MyApp.User" in Elixir, "ns::C::f" in
+//	                  C++) is split: its last part is the name, the rest
+//	                  extends the container chain. Quotes, type arguments
+//	                  and blanks around it are dropped.
 //	@receiver         the container named in the declaration itself: a Go
-//	                  method's receiver type, Foo in C++ "void Foo::bar()",
-//	                  M in Lua "function M.f()".
-//	@doc              a docstring inside the definition (Python); it is the
-//	                  symbol's Doc, ahead of any comment above it.
+//	                  method's receiver type, M in Lua "function M.f()".
+//	@doc              a doc inside the definition: a Python docstring, a Lua
+//	                  doc comment; it wins over a comment above.
 //	@group            an enclosing grouped declaration (Go "var ( ... )"): its
 //	                  doc comment is used when the definition has none, and its
 //	                  first line is the Signature when both start on one line.
@@ -42,15 +42,17 @@ package indexer
 // Containment comes from the tree, not from the query: a definition's
 // containers are the definitions and scopes whose nodes enclose it. So
 //
-//   - a function inside a class, interface, type or @scope.impl is a
-//     method, and a method with no container at all is a function;
+//   - a function directly inside a class, interface, type or @scope.impl is
+//     a method, and a method with no container at all is a function;
 //   - a definition inside a function or method is local and is dropped, as
 //     are the definitions inside it;
-//   - with @receiver, the containers are the enclosing modules and scopes
-//     followed by the receiver (a Go interface method's receiver is its
-//     interface, which also encloses it).
+//   - with @receiver, the containers are the enclosing modules followed by
+//     the receiver (a Go interface method's receiver is its interface,
+//     which also encloses it);
+//   - the enclosing @scope names become the Symbol's Namespace, part of its
+//     qualified name only.
 //
-// The chain of containers, joined by ".", is the Symbol's Receiver: the
+// The other containers, joined by ".", are the Symbol's Receiver: the
 // stable ID of a method is "path::Outer.Inner.method" in every language.
 //
 // When one node and name are captured by several definition patterns, the
@@ -58,13 +60,9 @@ package indexer
 // after it.
 
 import (
-	"bytes"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -304,352 +302,4 @@ func (b *tagsBuilder) addDef(m tagMatch, kind graph.NodeKind, scope bool) {
 		d.group = &position{m.group.StartByte(), m.group.StartPoint().Row}
 	}
 	b.defs[key] = d
-}
-
-// startOf is where the definition n starts: its first byte that is neither
-// blank nor in its doc node (the Lua grammar starts nodes with the blank
-// lines before them, and holds a function's doc comment inside it).
-func (b *tagsBuilder) startOf(n, doc *sitter.Node) position {
-	at := position{n.StartByte(), n.StartPoint().Row}
-	if doc != nil && doc.StartByte() == at.offset {
-		at = position{doc.EndByte(), doc.EndPoint().Row}
-	}
-	return b.skipBlanks(at, n.EndByte())
-}
-
-// skipBlanks moves at past blanks, up to end.
-func (b *tagsBuilder) skipBlanks(at position, end uint32) position {
-	for at.offset < end && int(at.offset) < len(b.src) {
-		switch b.src[at.offset] {
-		case '\n':
-			at.row++
-		case ' ', '\t', '\r', '\f':
-		default:
-			return at
-		}
-		at.offset++
-	}
-	return at
-}
-
-// docText is the text of a @doc node: a docstring literal (Python) or a
-// doc comment held inside the definition (Lua).
-func (b *tagsBuilder) docText(doc *sitter.Node) string {
-	text := strings.TrimSpace(b.text(doc))
-	if isBlockComment([]byte(text)) || strings.HasPrefix(text, "--") || strings.HasPrefix(text, "#") || strings.HasPrefix(text, "//") {
-		var lines []string
-		for line := range strings.SplitSeq(text, "\n") {
-			lines = append(lines, commentLines(strings.TrimSpace(line))...)
-		}
-		return strings.Trim(strings.Join(lines, "\n"), "\n")
-	}
-	return docString(text)
-}
-
-// endLine is the 1-based last line of n; a node that ends with its line's
-// newline (a C macro) ends on that line, not the next.
-func endLine(n *sitter.Node) int {
-	end := n.EndPoint()
-	if end.Column == 0 && end.Row > n.StartPoint().Row {
-		return int(end.Row)
-	}
-	return int(end.Row) + 1
-}
-
-// splitName splits a declared name at ".", "::" and ":" (Lua), after
-// dropping quotes, blanks and type arguments: "MyApp.User" gives the prefix
-// "MyApp" and the name "User". ok is false when a part is empty or the
-// text is no name (see notInNames).
-func splitName(s string) (prefix, name string, ok bool) {
-	s = stripTypeArgs(strings.Trim(strings.TrimSpace(s), "\"'`"))
-	if s == "" || strings.ContainsAny(s, notInNames) {
-		return "", "", false
-	}
-	if strings.IndexByte(s, ':') >= 0 {
-		s = colonSeparators.Replace(s)
-	}
-	if s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..") {
-		return "", "", false
-	}
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		return s[:i], s[i+1:], true
-	}
-	return "", s, true
-}
-
-var colonSeparators = strings.NewReplacer("::", ".", ":", ".")
-
-// joinDots joins two dotted chains of names, either of which may be empty.
-func joinDots(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "." + b
-}
-
-// notInNames are characters that make a captured name no identifier: a
-// computed JavaScript name [Symbol.iterator], an operator method, text that
-// error recovery captured.
-const notInNames = " \t\r\n()[]{},;\"'`"
-
-// stripTypeArgs drops the template or generic arguments in a name:
-// "LRU<K, V>::get" gives "LRU::get".
-func stripTypeArgs(s string) string {
-	if !strings.ContainsRune(s, '<') {
-		return s
-	}
-	var sb strings.Builder
-	depth := 0
-	for _, r := range s {
-		switch {
-		case r == '<':
-			depth++
-		case r == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			sb.WriteRune(r)
-		}
-	}
-	return sb.String()
-}
-
-// finish sorts the definitions into source order, derives their containers,
-// attaches their doc comments and resolves each call's caller.
-func (b *tagsBuilder) finish() {
-	defs := make([]*tagDef, 0, len(b.defs))
-	for _, d := range b.defs {
-		defs = append(defs, d)
-	}
-	sort.Slice(defs, func(i, j int) bool {
-		if defs[i].start != defs[j].start {
-			return defs[i].start < defs[j].start
-		}
-		if defs[i].end != defs[j].end {
-			return defs[i].end > defs[j].end // the outer of two nodes first
-		}
-		return defs[i].nameStart < defs[j].nameStart
-	})
-	kept := defs[:0]
-	var stack []*tagDef
-	for _, d := range defs {
-		for len(stack) > 0 && (stack[len(stack)-1].end <= d.start || stack[len(stack)-1].sameNode(d)) {
-			stack = stack[:len(stack)-1]
-		}
-		var parent *tagDef
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		stack = append(stack, d)
-		if d.contain(parent); d.local || d.scope {
-			continue
-		}
-		if d.sym.Doc = d.docString; d.sym.Doc == "" {
-			d.sym.Doc = b.doc(d)
-		}
-		if n := len(kept); n > 0 && b.clauses && kept[n-1].sameFunction(d) {
-			kept[n-1].end, kept[n-1].sym.EndLine = d.end, d.sym.EndLine
-			b.pf.Symbols[len(b.pf.Symbols)-1].EndLine = d.sym.EndLine
-			continue
-		}
-		b.pf.Symbols = append(b.pf.Symbols, d.sym)
-		kept = append(kept, d)
-	}
-	b.resolveCalls(newCallerIndex(kept))
-}
-
-// contain places d inside parent, its nearest enclosing definition or scope
-// (nil at top level), by the rules in the comment at the top of this file.
-func (d *tagDef) contain(parent *tagDef) {
-	if parent != nil && (parent.local || parent.isCallable()) {
-		d.local = true
-		return
-	}
-	var chain string
-	if parent != nil {
-		d.ns, d.modules, chain = parent.ns, parent.modules, parent.memberChain()
-	}
-	if d.receiver != "" {
-		chain = joinDots(d.modules, d.receiver)
-	}
-	if d.isNamespace() {
-		d.ns = joinDots(d.ns, joinDots(d.prefix, d.sym.Name))
-		d.members, d.hasMem = chain, true
-		return
-	}
-	chain = joinDots(chain, d.prefix)
-	d.sym.Namespace, d.sym.Receiver = d.ns, chain
-	if d.sym.Kind == graph.KindModule {
-		d.modules = d.memberChain()
-	}
-	switch {
-	case d.sym.Kind == graph.KindFunction && d.receiver == "" && parent != nil && parent.isTypeLike():
-		d.sym.Kind = graph.KindMethod
-	case d.sym.Kind == graph.KindMethod && chain == "":
-		d.sym.Kind = graph.KindFunction
-	}
-}
-
-// memberChain is the container chain of d's members: its own containers and
-// name, or for a namespace the chain around it.
-func (d *tagDef) memberChain() string {
-	if !d.hasMem {
-		d.members, d.hasMem = joinDots(d.sym.Receiver, d.sym.Name), true
-	}
-	return d.members
-}
-
-// isNamespace reports whether d is a @scope: a namespace, which qualifies
-// names but is not part of stable IDs.
-func (d *tagDef) isNamespace() bool { return d.scope && d.sym.Kind == "" }
-
-// sameFunction reports whether d and o are clauses of one function: two
-// functions or methods of one name in one container.
-func (d *tagDef) sameFunction(o *tagDef) bool {
-	return d.isCallable() && o.sym.Kind == d.sym.Kind && o.sym.Name == d.sym.Name &&
-		o.sym.Receiver == d.sym.Receiver && o.sym.Namespace == d.sym.Namespace
-}
-
-// sameNode reports whether d and o were captured on one node: names declared
-// together ("var a, b int") are siblings, neither contains the other.
-func (d *tagDef) sameNode(o *tagDef) bool { return d.start == o.start && d.end == o.end }
-
-func (d *tagDef) isCallable() bool {
-	return !d.scope && (d.sym.Kind == graph.KindFunction || d.sym.Kind == graph.KindMethod)
-}
-
-// isTypeLike reports whether a function directly inside d is a method.
-func (d *tagDef) isTypeLike() bool {
-	switch {
-	case d.scope:
-		return d.sym.Kind == graph.KindType
-	case d.sym.Kind == graph.KindClass, d.sym.Kind == graph.KindInterface, d.sym.Kind == graph.KindType:
-		return true
-	}
-	return false
-}
-
-// resolveCalls gives each call its caller and drops calls outside any
-// function or method, and repeats of one call by one caller.
-func (b *tagsBuilder) resolveCalls(callers *callerIndex) {
-	sort.SliceStable(b.calls, func(i, j int) bool { return b.calls[i].pos < b.calls[j].pos })
-	seen := map[Call]bool{}
-	for _, c := range b.calls {
-		call := Call{Caller: callers.at(c.pos), Qualifier: c.qualifier, Name: c.name}
-		if call.Caller == "" || seen[call] {
-			continue
-		}
-		seen[call] = true
-		b.pf.Calls = append(b.pf.Calls, call)
-	}
-}
-
-// callerIndex finds the innermost function or method around a byte offset.
-// Definition ranges are disjoint or nested, so each range's parent is the
-// nearest earlier range that encloses it.
-type callerIndex struct {
-	starts, ends []uint32
-	names        []string
-	parent       []int
-}
-
-func newCallerIndex(sorted []*tagDef) *callerIndex {
-	ci := &callerIndex{}
-	var stack []int
-	for _, d := range sorted {
-		if d.sym.Kind != graph.KindFunction && d.sym.Kind != graph.KindMethod {
-			continue
-		}
-		for len(stack) > 0 && ci.ends[stack[len(stack)-1]] <= d.start {
-			stack = stack[:len(stack)-1]
-		}
-		parent := -1
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		ci.starts, ci.ends = append(ci.starts, d.start), append(ci.ends, d.end)
-		ci.names, ci.parent = append(ci.names, d.sym.DottedName()), append(ci.parent, parent)
-		stack = append(stack, len(ci.starts)-1)
-	}
-	return ci
-}
-
-// at returns the dotted name of the innermost caller around pos, "" if none.
-func (ci *callerIndex) at(pos uint32) string {
-	i := sort.Search(len(ci.starts), func(i int) bool { return ci.starts[i] > pos }) - 1
-	for i >= 0 && ci.ends[i] <= pos {
-		i = ci.parent[i]
-	}
-	if i < 0 {
-		return ""
-	}
-	return ci.names[i]
-}
-
-// text returns the source of n, with invalid UTF-8 replaced.
-func (b *tagsBuilder) text(n *sitter.Node) string {
-	return b.slice(n.StartByte(), n.EndByte())
-}
-
-func (b *tagsBuilder) slice(start, end uint32) string {
-	if end > uint32(len(b.src)) || start > end {
-		return ""
-	}
-	s := string(b.src[start:end])
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	return s
-}
-
-// qualifier is what a call is made through: "" for a direct call, the name
-// or dotted chain of names in x.F() and a.b.F(), QualifierExpr otherwise.
-func (b *tagsBuilder) qualifier(n *sitter.Node) string {
-	if n == nil {
-		return ""
-	}
-	q := strings.Join(strings.Fields(b.text(n)), "")
-	for part := range strings.SplitSeq(q, ".") {
-		if !isIdentifier(part) {
-			return QualifierExpr
-		}
-	}
-	return q
-}
-
-func isIdentifier(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// signature is the text of def before its body, on one line, or else its
-// first line; the group's first line when def starts on the group's line
-// ("var a, b = 1, 2" rather than "a, b = 1, 2").
-func (b *tagsBuilder) signature(at position, def, group *sitter.Node) string {
-	if body := def.ChildByFieldName("body"); body != nil && body.StartByte() > at.offset {
-		return collapseSpace(b.slice(at.offset, body.StartByte()))
-	}
-	start, end := at.offset, def.EndByte()
-	if group != nil && group.StartPoint().Row == at.row {
-		start, end = group.StartByte(), group.EndByte()
-	}
-	if end > uint32(len(b.src)) || start > end {
-		return ""
-	}
-	if i := bytes.IndexByte(b.src[start:end], '\n'); i >= 0 {
-		end = start + uint32(i)
-	}
-	return strings.TrimSpace(b.slice(start, end))
-}
-
-// collapseSpace puts a multi-line signature on one line.
-func collapseSpace(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.NewReplacer("( ", "(", ", )", ")", " )", ")", "[ ", "[", ", ]", "]", " ]", "]").Replace(s)
 }

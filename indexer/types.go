@@ -42,8 +42,8 @@ type Import struct {
 // ParsedFile is what a language parser extracts from one source file.
 type ParsedFile struct {
 	Path    string // repo-relative, forward slashes
-	Lang    string // "go", ...
-	Package string // the declared package name (Go), "" where none
+	Lang    string // a Language.Name: "go", "python", ...
+	Package string // the declared package or namespace (Go, Java, PHP, ...), "" where none
 	Imports []Import
 	Symbols []Symbol
 	Calls   []Call

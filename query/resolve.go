@@ -23,8 +23,10 @@ func Resolve(s *graph.Store, q Query) (*graph.Node, []*graph.Node, error) {
 		}
 		return nil, nil, ErrUnknown
 	}
-	if n, ok := s.Node(graph.NodeID(q.Raw)); ok && strings.Contains(q.Raw, "::") {
-		return n, nil, nil // the ID of a symbol in a file without an extension: Makefile::build
+	if strings.Contains(q.Raw, "::") {
+		if n, ok := s.Node(graph.NodeID(q.Raw)); ok {
+			return n, nil, nil // the ID of a symbol in a file without an extension: Makefile::build
+		}
 	}
 	var hits []*graph.Node
 	suffix := q.Suffix()

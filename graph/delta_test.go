@@ -1,0 +1,155 @@
+package graph
+
+import (
+	"bytes"
+	"errors"
+	"hash/crc32"
+	"testing"
+)
+
+// loadBytes loads a snapshot, failing the test on error.
+func loadBytes(t testing.TB, data []byte) *Store {
+	t.Helper()
+	s, err := Load(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func deltaBytes(t testing.TB, s *Store, dirty []NodeID) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := s.SaveDelta(&buf, dirty); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// changeStore makes the kinds of change an update makes, returning the
+// nodes it made dirty: a node removed, one added with edges to untouched
+// nodes, a motivation replaced, an attribute changed.
+func changeStore(t *testing.T, s *Store, tag string) []NodeID {
+	t.Helper()
+	newID := NodeID("p/a.go::N" + tag)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.RemoveNode("p/a.go::T.M")
+	must(s.AddNode(Node{ID: newID, Kind: KindFunction, Name: "N" + tag, Qualified: "example.com/p.N" + tag, Path: "p/a.go", Line: 40}))
+	must(s.AddEdge("p/a.go", newID, EdgeContains))
+	must(s.AddEdge(newID, "p/a.go::T", EdgeCalls))
+	doc := SectionID("docs/d.md", 3)
+	s.RemoveEdge(doc, "p/a.go", EdgeMotivates)
+	must(s.AddMotivation(doc, newID, Motivation{Signal: SignalNamed, Score: 0.7, Detail: "N" + tag}))
+	n, _ := s.Node(doc)
+	n.SetAttr("status", "superseded"+tag)
+	return []NodeID{"p/a.go::T.M", newID, doc}
+}
+
+func TestDeltaRoundTrip(t *testing.T) {
+	base := saveBytes(t, richStore(t))
+	changed := loadBytes(t, base)
+	dirty := changeStore(t, changed, "1")
+	d1 := deltaBytes(t, changed, dirty)
+
+	got := loadBytes(t, base)
+	gotDirty, err := got.ApplyDelta(bytes.NewReader(d1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, got)
+	sameGraph(t, got, changed)
+	if len(gotDirty) != len(dirty) {
+		t.Errorf("dirty nodes %v, want %v", gotDirty, dirty)
+	}
+
+	// A second change on top: the delta is cumulative, against the base.
+	more := changeStore(t, got, "2")
+	d2 := deltaBytes(t, got, append(gotDirty, more...))
+	again := loadBytes(t, base)
+	if _, err := again.ApplyDelta(bytes.NewReader(d2)); err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, again)
+	sameGraph(t, again, got)
+}
+
+func TestDeltaErrors(t *testing.T) {
+	s := loadBytes(t, saveBytes(t, richStore(t)))
+	data := deltaBytes(t, s, changeStore(t, s, "x"))
+	withVersion := bytes.Clone(data)
+	le.PutUint32(withVersion[8:], FormatVersion+1)
+	cases := []struct {
+		name string
+		in   []byte
+		want error
+	}{
+		{"empty", nil, ErrCorrupt},
+		{"a snapshot, not a delta", saveBytes(t, New()), ErrCorrupt},
+		{"other version", withVersion, ErrVersion},
+		{"one byte short", data[:len(data)-1], ErrCorrupt},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fresh := loadBytes(t, saveBytes(t, richStore(t)))
+			if _, err := fresh.ApplyDelta(bytes.NewReader(c.in)); !errors.Is(err, c.want) {
+				t.Errorf("ApplyDelta = %v, want %v", err, c.want)
+			}
+		})
+	}
+	for i := len(deltaMagic); i < len(data); i++ {
+		bad := bytes.Clone(data)
+		bad[i] ^= 0x5a
+		fresh := loadBytes(t, saveBytes(t, richStore(t)))
+		if _, err := fresh.ApplyDelta(bytes.NewReader(bad)); !IsStale(err) {
+			t.Fatalf("byte %d flipped: ApplyDelta = %v, want ErrCorrupt or ErrVersion", i, err)
+		}
+	}
+}
+
+func FuzzApplyDelta(f *testing.F) {
+	base := saveBytes(f, richStore(f))
+	s, _ := Load(bytes.NewReader(base))
+	f.Add(deltaBytes(f, s, []NodeID{"p/a.go::T", "nope"}))
+	f.Add([]byte(deltaMagic))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, b := range [][]byte{in, framedDelta(in)} {
+			s := loadBytes(t, base)
+			if _, err := s.ApplyDelta(bytes.NewReader(b)); err != nil {
+				if !IsStale(err) {
+					t.Fatalf("ApplyDelta error is not ErrCorrupt or ErrVersion: %v", err)
+				}
+				continue
+			}
+			checkInvariants(t, s)
+		}
+	})
+}
+
+// framedDelta fixes a mutated delta's lengths and checksum (see framed).
+func framedDelta(data []byte) []byte {
+	if len(data) < deltaHeaderSize+4 {
+		return data
+	}
+	out := bytes.Clone(data)
+	copy(out, deltaMagic)
+	le.PutUint32(out[8:], FormatVersion)
+	ndirty := uint64(le.Uint32(out[12:]))
+	h := header{nodes: le.Uint32(out[16:]), edges: le.Uint32(out[20:]), mots: le.Uint32(out[24:])}
+	fixed := ndirty*8 + uint64(h.nodes)*nodeSize + uint64(h.edges)*deltaEdgeSize + uint64(h.mots)*motSize
+	rest := uint64(len(out) - deltaHeaderSize - 4)
+	if fixed > rest {
+		return data
+	}
+	extras := min(le.Uint64(out[28:]), rest-fixed)
+	le.PutUint64(out[28:], extras)
+	le.PutUint64(out[36:], rest-fixed-extras)
+	le.PutUint32(out[len(out)-4:], crc32Castagnoli(out[:len(out)-4]))
+	return out
+}
+
+func crc32Castagnoli(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
