@@ -7,85 +7,84 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"unsafe"
 )
 
-// Deltas. An update that changes a few files of a large graph changes a
-// few thousand of its nodes and edges; writing the whole snapshot again
-// took 70 ms of CPU on GOROOT/src (250k nodes), most of an update's budget.
-// A delta instead records how a store differs from the snapshot it was
-// loaded from, as a set of dirty nodes: applying it removes every dirty
-// node from the snapshot's store, then adds back the dirty nodes that still
-// exist and every edge that touches one of them. It describes a change
-// exactly when every node and edge the change made differ is, or touches,
-// a dirty node.
+// Deltas. An update that changes one file of a large graph changes a few
+// hundred of its nodes and edges; writing the whole snapshot again took
+// 70 ms of CPU on GOROOT/src (250k nodes), a third of an update. A delta
+// instead records how a store differs from the snapshot it was loaded
+// from, as the nodes and the node pairs (edges) that differ: applying it
+// removes the dirty nodes the store no longer has and puts back the others
+// as they are now, then does the same for the dirty edges. It describes a
+// change exactly when every node and edge the change made differ is named.
+// Deltas add up: to write the next one, name the dirty nodes and edges of
+// the delta the store was loaded with too.
 //
 // A delta has the snapshot's layout (see FormatVersion) with magic
-// "GORTEXGD", a dirty-node count after the version, the dirty IDs as
-// string references after the header, and edges that name their ends by
-// ID: from and to as string references, then kinds u32 and motivation
-// count u32.
+// "GORTEXGD", the dirty node and edge counts after the version, then the
+// dirty node IDs as string references and the dirty edges as pairs of
+// them, before the records of the dirty nodes and edges the store has.
+// Those edge records name their ends by ID: from and to as string
+// references, then kinds u32 and motivation count u32.
 const (
 	deltaMagic      = "GORTEXGD"
-	deltaHeaderSize = headerSize + 4
+	deltaHeaderSize = headerSize + 8
 	deltaEdgeSize   = 8 + 8 + 4 + 4
 )
 
+// Dirty names what differs between a store and the snapshot it was loaded
+// from: nodes added, removed or changed, and the node pairs whose edge was.
+type Dirty struct {
+	Nodes []NodeID
+	Edges [][2]NodeID
+}
+
+// Len is the number of dirty nodes and edges.
+func (d Dirty) Len() int { return len(d.Nodes) + len(d.Edges) }
+
 // SaveDelta writes the delta that turns the snapshot s was loaded from into
-// s, given every node the caller changed or that touches an edge it
-// changed (dirty may name nodes s no longer has). The delta is cumulative:
-// pass the dirty nodes of the delta s was loaded with too.
-func (s *Store) SaveDelta(w io.Writer, dirty []NodeID) error {
+// s, given what differs (see Dirty).
+func (s *Store) SaveDelta(w io.Writer, dirty Dirty) error {
 	dw := &snapWriter{s: s, seen: make(map[string]uint64, 1024), extras: []byte{0}}
-	dirty = slices.Clone(dirty)
-	slices.Sort(dirty)
-	dirty = slices.Compact(dirty)
-	var ids []byte
-	var present []int32
-	for _, id := range dirty {
+	nodes, edges := sortedDirty(dirty)
+	var ids, pairs, recs []byte
+	h := header{}
+	for _, id := range nodes {
 		dw.shared(&ids, string(id))
 		if i, ok := s.index[id]; ok {
-			present = append(present, i)
+			dw.node(&s.nodes[i])
+			h.nodes++
 		}
 	}
-	edges := map[int32]bool{}
-	for _, i := range present {
-		dw.node(&s.nodes[i])
-		for _, e := range s.out[i] {
-			edges[e] = true
+	for _, p := range edges {
+		dw.shared(&pairs, string(p[0]))
+		dw.shared(&pairs, string(p[1]))
+		e, ok := s.EdgeBetween(p[0], p[1])
+		if !ok {
+			continue
 		}
-		for _, e := range s.in[i] {
-			edges[e] = true
-		}
-	}
-	order := make([]int32, 0, len(edges))
-	for e := range edges {
-		order = append(order, e)
-	}
-	slices.Sort(order)
-	var recs []byte
-	for _, e := range order {
-		r := &s.edges[e]
-		dw.shared(&recs, string(s.nodes[r.from].ID))
-		dw.shared(&recs, string(s.nodes[r.to].ID))
-		recs = le.AppendUint32(le.AppendUint32(recs, uint32(r.kinds)), uint32(len(r.mot)))
-		for _, m := range r.mot {
+		dw.shared(&recs, string(e.From))
+		dw.shared(&recs, string(e.To))
+		recs = le.AppendUint32(le.AppendUint32(recs, uint32(e.Kinds)), uint32(len(e.Motivations)))
+		for _, m := range e.Motivations {
 			dw.shared(&dw.mots, string(m.Signal))
 			dw.shared(&dw.mots, m.Detail)
 			dw.mots = le.AppendUint64(dw.mots, math.Float64bits(m.Score))
 		}
+		h.edges++
 	}
 	if dw.blobLen > maxBlob || len(dw.extras) > maxBlob {
 		return fmt.Errorf("write delta: %d bytes of strings is more than a delta holds", dw.blobLen)
 	}
-	h := header{nodes: uint32(len(present)), edges: uint32(len(order)), mots: uint32(len(dw.mots) / motSize),
-		extrasLen: uint64(len(dw.extras)), blobLen: dw.blobLen}
-	head := append([]byte(deltaMagic), h.bytes()[len(magic):len(magic)+4]...)
-	head = le.AppendUint32(head, uint32(len(dirty)))
+	h.mots, h.extrasLen, h.blobLen = uint32(len(dw.mots)/motSize), uint64(len(dw.extras)), dw.blobLen
+	head := append([]byte(deltaMagic), le.AppendUint32(nil, FormatVersion)...)
+	head = le.AppendUint32(le.AppendUint32(head, uint32(len(nodes))), uint32(len(edges)))
 	head = append(head, h.bytes()[len(magic)+4:]...)
 	crc := crc32.New(castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)
-	for _, part := range [][]byte{head, ids, dw.nodes, recs, dw.mots, dw.extras} {
+	for _, part := range [][]byte{head, ids, pairs, dw.nodes, recs, dw.mots, dw.extras} {
 		bw.Write(part)
 	}
 	for _, p := range dw.pieces {
@@ -100,9 +99,24 @@ func (s *Store) SaveDelta(w io.Writer, dirty []NodeID) error {
 	return nil
 }
 
+// sortedDirty returns the dirty nodes and edges sorted and without repeats,
+// so that a delta's bytes do not depend on the order they were found in.
+func sortedDirty(d Dirty) ([]NodeID, [][2]NodeID) {
+	nodes := slices.Clone(d.Nodes)
+	slices.Sort(nodes)
+	edges := slices.Clone(d.Edges)
+	slices.SortFunc(edges, func(a, b [2]NodeID) int {
+		if c := strings.Compare(string(a[0]), string(b[0])); c != 0 {
+			return c
+		}
+		return strings.Compare(string(a[1]), string(b[1]))
+	})
+	return slices.Compact(nodes), slices.Compact(edges)
+}
+
 // delta is a decoded delta, checked before it touches the store.
 type delta struct {
-	dirty []NodeID
+	dirty Dirty
 	nodes []Node
 	edges []deltaEdge
 }
@@ -114,29 +128,34 @@ type deltaEdge struct {
 }
 
 // ApplyDelta applies a delta written by SaveDelta to the store loaded from
-// its snapshot and returns its dirty nodes. It returns ErrVersion or
+// its snapshot and returns what it names as dirty. It returns ErrVersion or
 // ErrCorrupt like Load; the store is unusable after an ErrCorrupt.
-func (s *Store) ApplyDelta(r io.Reader) ([]NodeID, error) {
+func (s *Store) ApplyDelta(r io.Reader) (Dirty, error) {
 	d, err := readDelta(r)
 	if err != nil {
-		return nil, err
+		return Dirty{}, err
 	}
-	for _, id := range d.dirty {
-		s.RemoveNode(id)
+	present := make(map[NodeID]bool, len(d.nodes))
+	for _, n := range d.nodes {
+		present[n.ID] = true
+	}
+	for _, id := range d.dirty.Nodes {
+		if !present[id] {
+			s.RemoveNode(id)
+		}
 	}
 	for _, n := range d.nodes {
 		s.AddNode(n)
 	}
+	for _, p := range d.dirty.Edges {
+		s.RemoveEdge(p[0], p[1], ^EdgeKind(0))
+	}
 	for _, e := range d.edges {
-		if k := e.kinds &^ EdgeMotivates; k != 0 || len(e.mot) == 0 {
-			if err := s.AddEdge(e.from, e.to, e.kinds); err != nil {
-				return nil, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
-			}
+		if err := s.AddEdge(e.from, e.to, e.kinds); err != nil {
+			return Dirty{}, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
 		}
 		for _, m := range e.mot {
-			if err := s.AddMotivation(e.from, e.to, m); err != nil {
-				return nil, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
-			}
+			s.AddMotivation(e.from, e.to, m)
 		}
 	}
 	return d.dirty, nil
@@ -153,13 +172,13 @@ func readDelta(r io.Reader) (*delta, error) {
 	if v := le.Uint32(b[8:]); v != FormatVersion {
 		return nil, fmt.Errorf("%w: delta has %d, this gortex reads %d", ErrVersion, v, FormatVersion)
 	}
-	ndirty := uint64(le.Uint32(b[12:]))
-	h := header{nodes: le.Uint32(b[16:]), edges: le.Uint32(b[20:]), mots: le.Uint32(b[24:]),
-		extrasLen: le.Uint64(b[28:]), blobLen: le.Uint64(b[36:])}
+	nd, ne := uint64(le.Uint32(b[12:])), uint64(le.Uint32(b[16:]))
+	h := header{nodes: le.Uint32(b[20:]), edges: le.Uint32(b[24:]), mots: le.Uint32(b[28:]),
+		extrasLen: le.Uint64(b[40:]), blobLen: le.Uint64(b[48:])}
 	if h.extrasLen > maxBlob || h.blobLen > maxBlob {
 		return nil, fmt.Errorf("%w: delta header claims %d bytes of strings", ErrCorrupt, h.blobLen)
 	}
-	bodyLen := ndirty*8 + uint64(h.nodes)*nodeSize + uint64(h.edges)*deltaEdgeSize + uint64(h.mots)*motSize + h.extrasLen
+	bodyLen := nd*8 + ne*16 + uint64(h.nodes)*nodeSize + uint64(h.edges)*deltaEdgeSize + uint64(h.mots)*motSize + h.extrasLen
 	sized, err := checkSize(r, deltaHeaderSize, bodyLen+h.blobLen+4)
 	if err != nil {
 		return nil, err
@@ -180,26 +199,36 @@ func readDelta(r io.Reader) (*delta, error) {
 	if crc != le.Uint32(trailer[:]) {
 		return nil, fmt.Errorf("%w: delta checksum mismatch", ErrCorrupt)
 	}
-	d, err := decodeDelta(h, int(ndirty), body, blob)
+	d, err := decodeDelta(h, int(nd), int(ne), body, blob)
 	if err != nil {
 		return nil, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
 	}
 	return d, nil
 }
 
-func decodeDelta(h header, ndirty int, body, blob []byte) (*delta, error) {
+func decodeDelta(h header, nd, ne int, body, blob []byte) (*delta, error) {
 	rd := &snapReader{blob: unsafe.String(unsafe.SliceData(blob), len(blob))}
-	ids, body := body[:ndirty*8], body[ndirty*8:]
+	ids, body := body[:nd*8], body[nd*8:]
+	pairs, body := body[:ne*16], body[ne*16:]
 	rd.nodes, body = body[:int(h.nodes)*nodeSize], body[int(h.nodes)*nodeSize:]
 	recs, body := body[:int(h.edges)*deltaEdgeSize], body[int(h.edges)*deltaEdgeSize:]
 	rd.mots, rd.extras = body[:int(h.mots)*motSize], body[int(h.mots)*motSize:]
-	d := &delta{dirty: make([]NodeID, ndirty), nodes: make([]Node, h.nodes), edges: make([]deltaEdge, h.edges)}
-	for i := range d.dirty {
+	d := &delta{dirty: Dirty{Nodes: make([]NodeID, nd), Edges: make([][2]NodeID, ne)},
+		nodes: make([]Node, h.nodes), edges: make([]deltaEdge, h.edges)}
+	for i := range d.dirty.Nodes {
 		id, ok := rd.str(ids[i*8:])
 		if !ok || id == "" {
 			return nil, fmt.Errorf("dirty node %d: %w", i, errRange)
 		}
-		d.dirty[i] = NodeID(id)
+		d.dirty.Nodes[i] = NodeID(id)
+	}
+	for i := range d.dirty.Edges {
+		from, ok1 := rd.str(pairs[i*16:])
+		to, ok2 := rd.str(pairs[i*16+8:])
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("dirty edge %d: %w", i, errRange)
+		}
+		d.dirty.Edges[i] = [2]NodeID{NodeID(from), NodeID(to)}
 	}
 	for i := range d.nodes {
 		if err := rd.node(rd.nodes[i*nodeSize:(i+1)*nodeSize], &d.nodes[i]); err != nil {

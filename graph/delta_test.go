@@ -17,7 +17,7 @@ func loadBytes(t testing.TB, data []byte) *Store {
 	return s
 }
 
-func deltaBytes(t testing.TB, s *Store, dirty []NodeID) []byte {
+func deltaBytes(t testing.TB, s *Store, dirty Dirty) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := s.SaveDelta(&buf, dirty); err != nil {
@@ -26,10 +26,10 @@ func deltaBytes(t testing.TB, s *Store, dirty []NodeID) []byte {
 	return buf.Bytes()
 }
 
-// changeStore makes the kinds of change an update makes, returning the
-// nodes it made dirty: a node removed, one added with edges to untouched
-// nodes, a motivation replaced, an attribute changed.
-func changeStore(t *testing.T, s *Store, tag string) []NodeID {
+// changeStore makes the kinds of change an update makes, returning what it
+// made dirty: a node removed, one added with edges to untouched nodes, a
+// motivation moved, an attribute changed.
+func changeStore(t *testing.T, s *Store, tag string) Dirty {
 	t.Helper()
 	newID := NodeID("p/a.go::N" + tag)
 	must := func(err error) {
@@ -38,16 +38,19 @@ func changeStore(t *testing.T, s *Store, tag string) []NodeID {
 			t.Fatal(err)
 		}
 	}
+	doc := SectionID("docs/d.md", 3)
 	s.RemoveNode("p/a.go::T.M")
 	must(s.AddNode(Node{ID: newID, Kind: KindFunction, Name: "N" + tag, Qualified: "example.com/p.N" + tag, Path: "p/a.go", Line: 40}))
 	must(s.AddEdge("p/a.go", newID, EdgeContains))
 	must(s.AddEdge(newID, "p/a.go::T", EdgeCalls))
-	doc := SectionID("docs/d.md", 3)
-	s.RemoveEdge(doc, "p/a.go", EdgeMotivates)
+	s.RemoveEdge(SectionID("docs/d.md", 21), "p/a.go", EdgeMotivates)
 	must(s.AddMotivation(doc, newID, Motivation{Signal: SignalNamed, Score: 0.7, Detail: "N" + tag}))
 	n, _ := s.Node(doc)
 	n.SetAttr("status", "superseded"+tag)
-	return []NodeID{"p/a.go::T.M", newID, doc}
+	return Dirty{
+		Nodes: []NodeID{"p/a.go::T.M", newID, doc},
+		Edges: [][2]NodeID{{"p/a.go", newID}, {newID, "p/a.go::T"}, {SectionID("docs/d.md", 21), "p/a.go"}, {doc, newID}},
+	}
 }
 
 func TestDeltaRoundTrip(t *testing.T) {
@@ -63,13 +66,13 @@ func TestDeltaRoundTrip(t *testing.T) {
 	}
 	checkInvariants(t, got)
 	sameGraph(t, got, changed)
-	if len(gotDirty) != len(dirty) {
-		t.Errorf("dirty nodes %v, want %v", gotDirty, dirty)
+	if gotDirty.Len() != dirty.Len() {
+		t.Errorf("dirty %v, want %v", gotDirty, dirty)
 	}
 
 	// A second change on top: the delta is cumulative, against the base.
 	more := changeStore(t, got, "2")
-	d2 := deltaBytes(t, got, append(gotDirty, more...))
+	d2 := deltaBytes(t, got, Dirty{Nodes: append(gotDirty.Nodes, more.Nodes...), Edges: append(gotDirty.Edges, more.Edges...)})
 	again := loadBytes(t, base)
 	if _, err := again.ApplyDelta(bytes.NewReader(d2)); err != nil {
 		t.Fatal(err)
@@ -114,7 +117,7 @@ func TestDeltaErrors(t *testing.T) {
 func FuzzApplyDelta(f *testing.F) {
 	base := saveBytes(f, richStore(f))
 	s, _ := Load(bytes.NewReader(base))
-	f.Add(deltaBytes(f, s, []NodeID{"p/a.go::T", "nope"}))
+	f.Add(deltaBytes(f, s, Dirty{Nodes: []NodeID{"p/a.go::T", "nope"}, Edges: [][2]NodeID{{"p/a.go", "p/a.go::T"}, {"a", "b"}}}))
 	f.Add([]byte(deltaMagic))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		for _, b := range [][]byte{in, framedDelta(in)} {
@@ -138,16 +141,16 @@ func framedDelta(data []byte) []byte {
 	out := bytes.Clone(data)
 	copy(out, deltaMagic)
 	le.PutUint32(out[8:], FormatVersion)
-	ndirty := uint64(le.Uint32(out[12:]))
-	h := header{nodes: le.Uint32(out[16:]), edges: le.Uint32(out[20:]), mots: le.Uint32(out[24:])}
-	fixed := ndirty*8 + uint64(h.nodes)*nodeSize + uint64(h.edges)*deltaEdgeSize + uint64(h.mots)*motSize
+	nd, ne := uint64(le.Uint32(out[12:])), uint64(le.Uint32(out[16:]))
+	h := header{nodes: le.Uint32(out[20:]), edges: le.Uint32(out[24:]), mots: le.Uint32(out[28:])}
+	fixed := nd*8 + ne*16 + uint64(h.nodes)*nodeSize + uint64(h.edges)*deltaEdgeSize + uint64(h.mots)*motSize
 	rest := uint64(len(out) - deltaHeaderSize - 4)
 	if fixed > rest {
 		return data
 	}
-	extras := min(le.Uint64(out[28:]), rest-fixed)
-	le.PutUint64(out[28:], extras)
-	le.PutUint64(out[36:], rest-fixed-extras)
+	extras := min(le.Uint64(out[40:]), rest-fixed)
+	le.PutUint64(out[40:], extras)
+	le.PutUint64(out[48:], rest-fixed-extras)
 	le.PutUint32(out[len(out)-4:], crc32Castagnoli(out[:len(out)-4]))
 	return out
 }

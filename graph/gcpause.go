@@ -13,11 +13,13 @@ var gcPause struct {
 	n, prev int
 }
 
-// pauseGC turns the garbage collector off until resume is called. Loading
-// a snapshot allocates the whole store at once: collecting halfway only
-// marks the half-built store again (on GOROOT/src, about 60 ms of CPU of a
-// 500 ms update). Keep pauses short: nothing is freed while one lasts.
-func pauseGC() (resume func()) {
+// PauseGC turns the garbage collector off until resume is called, for work
+// that allocates a large store at once and then little: collecting halfway
+// through only marks the half-built store again (loading GOROOT/src's
+// snapshot, about 60 ms of CPU). Pauses may nest and overlap; the last to
+// end restores the collector. Keep them short: nothing is freed while one
+// lasts.
+func PauseGC() (resume func()) {
 	gcPause.Lock()
 	if gcPause.n == 0 {
 		gcPause.prev = debug.SetGCPercent(-1)

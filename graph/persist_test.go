@@ -238,14 +238,15 @@ func framed(data []byte) []byte {
 	out := bytes.Clone(data)
 	copy(out, magic)
 	le.PutUint32(out[8:], FormatVersion)
-	h := header{nodes: le.Uint32(out[12:]), edges: le.Uint32(out[16:]), mots: le.Uint32(out[20:])}
+	h := header{nodes: le.Uint32(out[12:]), edges: le.Uint32(out[16:]), mots: le.Uint32(out[20:]),
+		groups: le.Uint32(out[24:]), grouped: le.Uint32(out[28:])}
 	rest := uint64(len(out) - headerSize - 4)
 	if h.bodyLen() > rest {
 		return data
 	}
-	extras := min(le.Uint64(out[24:]), rest-h.bodyLen())
-	le.PutUint64(out[24:], extras)
-	le.PutUint64(out[32:], rest-h.bodyLen()-extras)
+	extras := min(le.Uint64(out[32:]), rest-h.bodyLen())
+	le.PutUint64(out[32:], extras)
+	le.PutUint64(out[40:], rest-h.bodyLen()-extras)
 	le.PutUint32(out[len(out)-4:], crc32.Checksum(out[:len(out)-4], castagnoli))
 	return out
 }

@@ -15,6 +15,7 @@ import (
 // header is a snapshot's fixed-size head.
 type header struct {
 	nodes, edges, mots uint32
+	groups, grouped    uint32 // name groups and the nodes in them
 	extrasLen, blobLen uint64
 	crc                uint32 // of the header bytes, to continue over the rest
 }
@@ -26,13 +27,16 @@ func (h header) bytes() []byte {
 	b = le.AppendUint32(b, h.nodes)
 	b = le.AppendUint32(b, h.edges)
 	b = le.AppendUint32(b, h.mots)
+	b = le.AppendUint32(b, h.groups)
+	b = le.AppendUint32(b, h.grouped)
 	b = le.AppendUint64(b, h.extrasLen)
 	return le.AppendUint64(b, h.blobLen)
 }
 
 // bodyLen is the length of everything between the header and the blob.
 func (h header) bodyLen() uint64 {
-	return uint64(h.nodes)*nodeSize + uint64(h.edges)*edgeSize + uint64(h.mots)*motSize + h.extrasLen
+	return uint64(h.nodes)*nodeSize + uint64(h.edges)*edgeSize + uint64(h.mots)*motSize +
+		uint64(h.groups)*groupSize + uint64(h.grouped)*4 + h.extrasLen
 }
 
 func readHeader(r io.Reader) (header, error) {
@@ -47,7 +51,8 @@ func readHeader(r io.Reader) (header, error) {
 		return header{}, fmt.Errorf("%w: snapshot has %d, this gortex reads %d", ErrVersion, v, FormatVersion)
 	}
 	h := header{nodes: le.Uint32(b[12:]), edges: le.Uint32(b[16:]), mots: le.Uint32(b[20:]),
-		extrasLen: le.Uint64(b[24:]), blobLen: le.Uint64(b[32:]), crc: crc32.Checksum(b[:], castagnoli)}
+		groups: le.Uint32(b[24:]), grouped: le.Uint32(b[28:]),
+		extrasLen: le.Uint64(b[32:]), blobLen: le.Uint64(b[40:]), crc: crc32.Checksum(b[:], castagnoli)}
 	if h.extrasLen > maxBlob || h.blobLen > maxBlob {
 		return header{}, fmt.Errorf("%w: header claims %d bytes of extras and %d of strings", ErrCorrupt, h.extrasLen, h.blobLen)
 	}
@@ -60,30 +65,33 @@ var errRange = errors.New("reference out of range")
 // snapReader holds the sections of one snapshot being decoded.
 type snapReader struct {
 	nodes, edges, mots, extras []byte
+	names, grouped             []byte
 	blob                       string // every string of the store is a slice of it
 }
 
 // decode builds a store from a body and blob of the lengths the header
 // gives. The blob becomes the store's string data, so it must not change.
-// Nodes decode in parallel chunks; the edges, the ID index and the name
-// index are built side by side.
+// The four parts need nothing of each other and are built side by side:
+// the ID index (the longest: one map insert per node) reads the IDs from
+// the records, while the nodes decode in chunks, and the edges and the
+// name index from their own sections.
 func decode(h header, body, blob []byte) (*Store, error) {
 	n, m := int(h.nodes), int(h.edges)
 	d := &snapReader{blob: unsafe.String(unsafe.SliceData(blob), len(blob))}
 	d.nodes, body = body[:n*nodeSize], body[n*nodeSize:]
 	d.edges, body = body[:m*edgeSize], body[m*edgeSize:]
-	d.mots, d.extras = body[:int(h.mots)*motSize], body[int(h.mots)*motSize:]
+	d.mots, body = body[:int(h.mots)*motSize], body[int(h.mots)*motSize:]
+	d.names, body = body[:int(h.groups)*groupSize], body[int(h.groups)*groupSize:]
+	d.grouped, d.extras = body[:int(h.grouped)*4], body[int(h.grouped)*4:]
 	s := &Store{nodes: make([]Node, n, n+headroom(n))}
 	var wg sync.WaitGroup
-	var edgeErr, nameErr error
+	var idErr, edgeErr, nameErr error
+	wg.Go(func() { idErr = d.indexIDs(s) })
 	wg.Go(func() { edgeErr = d.decodeEdges(s) })
+	wg.Go(func() { nameErr = d.indexNames(s) })
 	err := d.decodeNodes(s)
-	if err == nil {
-		wg.Go(func() { nameErr = indexNames(s) })
-		err = indexIDs(s)
-	}
 	wg.Wait()
-	if err = errors.Join(err, edgeErr, nameErr); err != nil {
+	if err = errors.Join(err, idErr, edgeErr, nameErr); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return s, nil
@@ -277,23 +285,49 @@ func carve(deg []int32) [][]int32 {
 	return lists
 }
 
-// indexIDs builds the ID index, refusing duplicate IDs.
-func indexIDs(s *Store) error {
+// indexIDs builds the ID index from the records, refusing duplicate IDs.
+func (d *snapReader) indexIDs(s *Store) error {
 	s.index = make(map[NodeID]int32, len(s.nodes))
 	for i := range s.nodes {
-		id := s.nodes[i].ID
-		if s.index[id] = int32(i); len(s.index) != i+1 {
+		id, ok := d.str(d.nodes[i*nodeSize:])
+		if !ok || id == "" {
+			return fmt.Errorf("node %d: %w", i, errRange)
+		}
+		if s.index[NodeID(id)] = int32(i); len(s.index) != i+1 {
 			return fmt.Errorf("duplicate node %s", id)
 		}
 	}
 	return nil
 }
 
-// indexNames builds the symbol name index.
-func indexNames(s *Store) error {
-	s.byName = make(map[string][]int32, len(s.nodes)/2)
-	for i := range s.nodes {
-		s.indexName(int32(i))
+// indexNames builds the symbol name index from the name groups: one map
+// entry per name, the lists cut from one array (capped, like carve's).
+func (d *snapReader) indexNames(s *Store) error {
+	groups := len(d.names) / groupSize
+	s.byName = make(map[string][]int32, groups)
+	all := make([]int32, len(d.grouped)/4)
+	n, at := uint32(len(s.nodes)), 0
+	for g := range groups {
+		rec := d.names[g*groupSize:]
+		name, ok := d.str(rec)
+		k := int(le.Uint32(rec[8:]))
+		if !ok || name == "" || k == 0 || k > len(all)-at {
+			return fmt.Errorf("name group %d: %w", g, errRange)
+		}
+		list := all[at : at+k : at+k]
+		for j := range list {
+			if list[j] = int32(le.Uint32(d.grouped[(at+j)*4:])); uint32(list[j]) >= n {
+				return fmt.Errorf("name group %q: %w", name, errRange)
+			}
+		}
+		if _, dup := s.byName[name]; dup {
+			return fmt.Errorf("name %q grouped twice", name)
+		}
+		s.byName[name] = list
+		at += k
+	}
+	if at != len(all) {
+		return fmt.Errorf("%d grouped nodes belong to no name", len(all)-at)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -22,6 +23,8 @@ type snapWriter struct {
 	nodes   []byte
 	edges   []byte
 	mots    []byte
+	names   []byte
+	grouped []byte
 	extras  []byte
 	pieces  []string // the blob, in order
 	blobLen uint64
@@ -65,8 +68,46 @@ func newSnapWriter(s *Store) *snapWriter {
 			w.edge(r)
 		}
 	}
+	w.nameGroups()
 	w.h.extrasLen, w.h.blobLen = uint64(len(w.extras)), w.blobLen
 	return w
+}
+
+// nameGroups writes the name index, each name's nodes in their list order
+// and the names in order of their first node, so that saving is
+// deterministic.
+func (w *snapWriter) nameGroups() {
+	type group struct {
+		first int32
+		name  string
+		list  []int32
+	}
+	groups := make([]group, 0, len(w.s.byName))
+	for name, list := range w.s.byName {
+		g := group{first: -1, name: name, list: list}
+		for _, i := range list {
+			if r := w.remap[i]; r >= 0 && (g.first < 0 || r < g.first) {
+				g.first = r
+			}
+		}
+		if g.first >= 0 {
+			groups = append(groups, g)
+		}
+	}
+	slices.SortFunc(groups, func(a, b group) int { return int(a.first - b.first) })
+	for _, g := range groups {
+		k := 0
+		for _, i := range g.list {
+			if r := w.remap[i]; r >= 0 {
+				w.grouped = le.AppendUint32(w.grouped, uint32(r))
+				k++
+			}
+		}
+		w.shared(&w.names, g.name)
+		w.names = le.AppendUint32(w.names, uint32(k))
+		w.h.groups++
+		w.h.grouped += uint32(k)
+	}
 }
 
 // writeTo writes header, sections and checksum.
@@ -77,6 +118,8 @@ func (w *snapWriter) writeTo(out io.Writer) error {
 	bw.Write(w.nodes)
 	bw.Write(w.edges)
 	bw.Write(w.mots)
+	bw.Write(w.names)
+	bw.Write(w.grouped)
 	bw.Write(w.extras)
 	for _, p := range w.pieces {
 		bw.WriteString(p)

@@ -24,6 +24,8 @@ type Index struct {
 	Dir      string
 	Store    *graph.Store
 	Manifest *Manifest
+	dirty    graph.Dirty // what the delta applied to the snapshot names
+	check    atomic.Pointer[staleCheck]
 }
 
 // builder carries one Build or Update.
@@ -38,8 +40,15 @@ type builder struct {
 	// oldParses holds the parse records of the live index on an update,
 	// for the files not parsed again.
 	oldParses *parseFile
-	modules   *Modules
-	stats     Stats
+	// dirty collects, on an update, what differs from the live snapshot
+	// (dirty.go); nil when the whole snapshot is to be written.
+	dirty    *dirtySet
+	resumeGC func() // ends the collector pause of an update
+	// manChanged is set when an update that finds no changed file still
+	// refreshed the manifest (times of touched files, a new walk).
+	manChanged bool
+	modules    *Modules
+	stats      Stats
 }
 
 func newBuilder(ctx context.Context, root string, opts Options) *builder {
@@ -78,6 +87,7 @@ func (b *builder) full() (*Index, error) {
 	b.store = graph.New()
 	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs}
 	b.parses = map[string]*fileParse{}
+	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped
 	if err := b.addFiles(w.Files); err != nil {
 		return nil, err

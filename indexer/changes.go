@@ -1,13 +1,13 @@
 package indexer
 
 import (
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // changes finds the files that changed since the manifest was written:
@@ -27,6 +27,7 @@ func (b *builder) changes() (changed []WalkedFile, gone []string, err error) {
 		return nil, nil, err
 	}
 	b.man.Dirs, b.man.Skipped = w.Dirs, w.Skipped
+	b.manChanged = true
 	changed, gone = b.diff(w.Files)
 	return changed, gone, nil
 }
@@ -40,19 +41,19 @@ func (b *builder) statChanges() (changed []WalkedFile, ok bool) {
 	if maxSize <= 0 {
 		maxSize = DefaultMaxFileSize
 	}
-	parallelStat(b.root, b.man, func(p string, fi fs.FileInfo, err error, dir bool) bool {
-		if err == nil && unchanged(b.man, p, fi, dir) {
+	statManifest(b.root, b.man, func(p string, st fileStat, err error, dir bool) bool {
+		if err == nil && unchanged(b.man, p, st, dir) {
 			return true
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if err != nil || dir || !fi.Mode().IsRegular() || fi.Size() > maxSize || path.Base(p) == ".gitignore" {
+		if err != nil || dir || !st.regular || st.size > maxSize || path.Base(p) == ".gitignore" {
 			ok = false
 			return false
 		}
 		class, lang := classify(p)
 		changed = append(changed, WalkedFile{Path: p, Abs: filepath.Join(b.root, filepath.FromSlash(p)),
-			Size: fi.Size(), ModTime: fi.ModTime(), Class: class, Lang: lang})
+			Size: st.size, ModTime: time.Unix(0, st.mtime), Class: class, Lang: lang})
 		return true
 	})
 	if !ok {
@@ -105,6 +106,7 @@ func (b *builder) sameContent(f WalkedFile) bool {
 	}
 	r.ModTime = f.ModTime.UnixNano()
 	b.man.Files[f.Path] = r
+	b.manChanged = true
 	return true
 }
 

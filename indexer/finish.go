@@ -3,7 +3,9 @@ package indexer
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,11 +28,12 @@ type writePlan struct {
 // finish links, writes the index into a scratch directory and swaps it in.
 func (b *builder) finish(p writePlan) (*Index, error) {
 	if b.opts.Linker != nil && p.relink {
-		links, err := b.opts.Linker.Link(b.ctx, b.store)
-		if err != nil {
-			return nil, fmt.Errorf("link: %w", err)
+		if b.resumeGC != nil {
+			b.resumeGC() // linking allocates as it scans every section
 		}
-		b.stats.LinksBySignal = links
+		if err := b.link(); err != nil {
+			return nil, err
+		}
 	}
 	b.man.Links = b.stats.LinksBySignal
 	b.count()
@@ -52,9 +55,47 @@ func (b *builder) finish(p writePlan) (*Index, error) {
 	return &Index{Root: b.root, Dir: IndexDir(b.root), Store: b.store, Manifest: b.man}, nil
 }
 
+// link runs the Linker. It changes only the sections' attributes and the
+// edges that start at sections, so on an update those are compared before
+// and after to mark what it changed.
+func (b *builder) link() error {
+	nodes := b.store.NodeCount()
+	var docs []*graph.Node
+	var attrs []map[string]string
+	before := edgeStates{}
+	if b.dirty != nil {
+		for _, n := range b.docNodes() {
+			docs, attrs = append(docs, n), append(attrs, maps.Clone(n.Attrs))
+			b.outEdges(before, n.ID)
+		}
+	}
+	links, err := b.opts.Linker.Link(b.ctx, b.store)
+	if err != nil {
+		return fmt.Errorf("link: %w", err)
+	}
+	b.stats.LinksBySignal = links
+	if b.dirty == nil {
+		return nil
+	}
+	if b.store.NodeCount() != nodes {
+		b.dirty = nil // the Linker made or dropped nodes: write the whole snapshot
+		return nil
+	}
+	now := edgeStates{}
+	for i, n := range docs {
+		if !maps.Equal(attrs[i], n.Attrs) {
+			b.markDirty(n.ID)
+		}
+		b.outEdges(now, n.ID)
+	}
+	b.markChangedEdges(before, now)
+	return nil
+}
+
 // finishUpdate writes an incremental update: the content index is taken
 // over when no document changed, the links when keepLinks restored them.
-func (b *builder) finishUpdate(touched map[string]bool, linksKept bool, removedDocs []graph.NodeID) (*Index, error) {
+func (b *builder) finishUpdate(c *change, touched map[string]bool, linksKept bool, removedDocs []graph.NodeID) (*Index, error) {
+	b.markUpdate(c, touched)
 	p := writePlan{relink: !linksKept, removedDocs: removedDocs, addedDocs: b.docsOf(touched), dropParses: touched}
 	p.sameContent = len(p.removedDocs) == 0 && len(p.addedDocs) == 0
 	if linksKept {
@@ -95,9 +136,13 @@ func (b *builder) writeTo(tmp string, p writePlan) error {
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	wg.Go(func() { errs[0] = b.writeContent(tmp, p) })
-	wg.Go(func() { errs[1] = b.writeGraph(filepath.Join(tmp, graphFile)) })
+	wg.Go(func() { errs[1] = b.writeGraph(tmp) })
 	wg.Go(func() {
-		errs[2] = writeParses(filepath.Join(tmp, parsesFile), b.oldParses, p.dropParses, b.parses)
+		dst := filepath.Join(tmp, parsesFile)
+		if b.oldParses.same(p.dropParses, b.parses) && linkOrCopy(filepath.Join(IndexDir(b.root), parsesFile), dst) == nil {
+			return // an edit that changed no call or import
+		}
+		errs[2] = writeParses(dst, b.oldParses, p.dropParses, b.parses)
 		if errs[2] != nil {
 			errs[2] = fmt.Errorf("write parses: %w", errs[2])
 		}
@@ -107,16 +152,44 @@ func (b *builder) writeTo(tmp string, p writePlan) error {
 	return errors.Join(errs...)
 }
 
-func (b *builder) writeGraph(path string) error {
+// writeGraph writes the graph into tmp: on an update that changed few
+// nodes, the live snapshot (hard-linked, never written in place) and a
+// delta; otherwise a whole snapshot.
+func (b *builder) writeGraph(tmp string) error {
+	if b.dirty != nil && b.dirty.len() <= maxDelta(b.store.NodeCount()) {
+		err := linkOrCopy(filepath.Join(IndexDir(b.root), graphFile), filepath.Join(tmp, graphFile))
+		if err == nil {
+			return writeFile(filepath.Join(tmp, deltaFile), func(w io.Writer) error { return b.store.SaveDelta(w, b.dirty.list()) })
+		}
+	}
+	return writeFile(filepath.Join(tmp, graphFile), b.store.Save)
+}
+
+// maxDelta is how many dirty nodes and edges a delta may hold before the
+// snapshot is written whole instead. Every load applies the delta: at a
+// sixteenth of the graph's nodes, applying it costs a small part of
+// loading the snapshot.
+func maxDelta(nodes int) int { return max(4096, nodes/16) }
+
+// writeFile creates path and writes it with write.
+func writeFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := b.store.Save(f); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// linkOrCopy hard-links src to dst, or copies it where links fail.
+func linkOrCopy(src, dst string) error {
+	if os.Link(src, dst) == nil {
+		return nil
+	}
+	return copyFile(src, dst)
 }
 
 // writeContent brings the content index into tmp: taken over from the
@@ -158,8 +231,8 @@ func linkContent(src, dst string) error {
 		switch {
 		case d.IsDir():
 			return os.MkdirAll(target, 0o755)
-		case strings.HasSuffix(d.Name(), ".zap") && os.Link(p, target) == nil:
-			return nil
+		case strings.HasSuffix(d.Name(), ".zap"):
+			return linkOrCopy(p, target)
 		}
 		return copyFile(p, target)
 	})

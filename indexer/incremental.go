@@ -19,10 +19,12 @@ type change struct {
 	docs     bool              // a touched file was a document
 	identity []string          // what linking reads of the touched files' nodes
 	links    []graph.Edge      // the motivates edges into those nodes
+	ids      []graph.NodeID    // the touched files' nodes and their packages
+	edges    edgeStates        // the edges touching ids
 }
 
 func (b *builder) beforeChange(touched map[string]bool) *change {
-	c := &change{keys: map[string]bool{}, goPkgs: map[string]bool{}, names: map[string]string{}}
+	c := &change{keys: map[string]bool{}, goPkgs: map[string]bool{}, names: map[string]string{}, edges: edgeStates{}}
 	for p := range touched {
 		if r, ok := b.man.Files[p]; ok && r.Class == ClassDoc {
 			c.docs = true
@@ -40,6 +42,9 @@ func (b *builder) beforeChange(touched map[string]bool) *change {
 	for p := range c.goPkgs {
 		c.names[p] = b.importName(p)
 	}
+	if b.dirty != nil {
+		b.edgesOf(c.edges, c.ids)
+	}
 	return c
 }
 
@@ -50,6 +55,7 @@ func (c *change) note(b *builder, p string) {
 		nodes = append(nodes, f)
 	}
 	for _, n := range nodes {
+		c.ids = append(c.ids, n.ID)
 		if n.Kind.IsSymbol() {
 			c.keys[scopeKey(n)] = true
 		}
@@ -60,6 +66,7 @@ func (c *change) note(b *builder, p string) {
 	// links are kept too.
 	for _, e := range b.store.In(graph.FileID(p), graph.EdgeContains) {
 		if n, ok := b.store.Node(e.From); ok && n.Kind == graph.KindPackage {
+			c.ids = append(c.ids, n.ID)
 			c.identity = append(c.identity, identity(n))
 			c.links = append(c.links, b.store.In(n.ID, graph.EdgeMotivates)...)
 		}
@@ -96,6 +103,9 @@ func (c *change) after(b *builder, touched map[string]bool) {
 	}
 	for p := range c.goPkgs {
 		c.keys[p] = true
+		if _, ok := c.names[p]; !ok {
+			c.names[p] = guessedName(p) // a new package: how it was imported before
+		}
 	}
 }
 
@@ -112,14 +122,16 @@ func (b *builder) resolveChange(c *change, touched map[string]bool) error {
 	}
 	si, nodes := b.symbolsIn(c.keys)
 	b.resolveMembers(si, nodes)
+	r := b.newCallResolver()
+	r.removed = map[[2]graph.NodeID]bool{}
 	for _, n := range nodes {
 		if n.Lang == "go" && c.goPkgs[scopeKey(n)] {
 			for _, e := range b.store.In(n.ID, graph.EdgeCalls) {
 				b.store.RemoveEdge(e.From, n.ID, graph.EdgeCalls)
+				r.removed[[2]graph.NodeID{e.From, n.ID}] = true
 			}
 		}
 	}
-	r := b.newCallResolver()
 	for file, fp := range b.parses {
 		r.resolve(file, fp.Package, fp.Imports, fp.Calls)
 	}
@@ -127,6 +139,9 @@ func (b *builder) resolveChange(c *change, touched map[string]bool) error {
 		if !touched[file] {
 			b.resolveAgainst(r, file, c.goPkgs)
 		}
+	}
+	for pair := range r.removed { // dropped and not made again
+		b.markEdge(pair[0], pair[1])
 	}
 	return nil
 }
@@ -174,6 +189,7 @@ func (b *builder) resolveEverything(touched map[string]bool) error {
 		b.store.RemoveEdge(e.From, e.To, graph.EdgeCalls)
 	}
 	b.oldParses = nil
+	b.dirty = nil // too much changed for a delta
 	b.resolveAll()
 	return nil
 }
@@ -189,10 +205,7 @@ func (b *builder) keepLinks(c *change, touched map[string]bool) bool {
 	if c.docs || b.man.Links == nil {
 		return false
 	}
-	now := &change{keys: map[string]bool{}}
-	for p := range touched {
-		now.note(b, p)
-	}
+	now := b.noteNow(touched)
 	slices.Sort(c.identity)
 	slices.Sort(now.identity)
 	if !slices.Equal(c.identity, now.identity) {
@@ -206,4 +219,28 @@ func (b *builder) keepLinks(c *change, touched map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// noteNow notes the touched files' nodes as they are after the update.
+func (b *builder) noteNow(touched map[string]bool) *change {
+	now := &change{keys: map[string]bool{}}
+	for p := range touched {
+		now.note(b, p)
+	}
+	return now
+}
+
+// markUpdate marks what the update changed of the touched files' nodes and
+// of their edges, once resolving and keeping links are done (linking marks
+// its own changes).
+func (b *builder) markUpdate(c *change, touched map[string]bool) {
+	if b.dirty == nil {
+		return
+	}
+	now := b.noteNow(touched)
+	b.markDirty(c.ids...)
+	b.markDirty(now.ids...)
+	edges := edgeStates{}
+	b.edgesOf(edges, now.ids)
+	b.markChangedEdges(c.edges, edges)
 }

@@ -14,7 +14,8 @@ import (
 const (
 	gortexDir    = ".gortex"
 	indexSubdir  = "index"
-	graphFile    = "graph.bin" // graph.Save's snapshot
+	graphFile    = "graph.bin"   // graph.Save's snapshot
+	deltaFile    = "graph.delta" // graph.SaveDelta's changes since the snapshot, when there are any
 	manifestFile = "manifest.gob"
 	parsesFile   = "parses.bin" // parses.go
 	// oldGraphFile is the snapshot name of indexes written before graph

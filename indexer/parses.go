@@ -9,11 +9,8 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"slices"
 	"sort"
 	"unsafe"
-
-	"github.com/gortex/gortex/graph"
 )
 
 // The parses file keeps, per Go source file, what resolving its calls
@@ -237,6 +234,27 @@ func appendStr(dst []byte, s string) []byte {
 	return append(binary.AppendUvarint(dst, uint64(len(s))), s...)
 }
 
+// same reports whether writing the parses with drop and fresh would give
+// pf's records again: every dropped file was parsed again, into the record
+// it had.
+func (pf *parseFile) same(drop map[string]bool, fresh map[string]*fileParse) bool {
+	if pf == nil {
+		return false
+	}
+	for p := range drop {
+		if _, ok := pf.index[p]; ok && fresh[p] == nil {
+			return false
+		}
+	}
+	for p, fp := range fresh {
+		ref, ok := pf.index[p]
+		if !ok || ref.pkg != fp.Package || !bytes.Equal(encodeParse(nil, fp), pf.data[ref.off:ref.off+ref.len]) {
+			return false
+		}
+	}
+	return true
+}
+
 // writeParses writes the records of every Go file: those in fresh, newly
 // encoded, and those of old (which may be nil) that are not in drop, copied.
 func writeParses(path string, old *parseFile, drop map[string]bool, fresh map[string]*fileParse) error {
@@ -288,9 +306,3 @@ func writeParses(path string, old *parseFile, drop map[string]bool, fresh map[st
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-var (
-	_ = bytes.Equal
-	_ = slices.Sort[[]int]
-	_ graph.NodeID
-)

@@ -87,6 +87,9 @@ func (b *builder) resolveMembers(si scopeIndex, nodes []*graph.Node) {
 			continue
 		}
 		if t, ok := si[scoped{scopeKey(n), memberOf(n.Receiver)}]; ok && t != n.ID {
+			if e, had := b.store.EdgeBetween(t, n.ID); b.dirty != nil && (!had || !e.Kinds.Has(graph.EdgeContains)) {
+				b.markEdge(t, n.ID)
+			}
 			b.store.AddEdge(t, n.ID, graph.EdgeContains)
 		}
 	}
@@ -107,6 +110,9 @@ type callResolver struct {
 	b       *builder
 	scopes  map[string]map[member]graph.NodeID   // import path → its symbols
 	methods map[string]map[string][]graph.NodeID // import path → methods by name
+	// removed holds, on an update, the calls edges dropped to be resolved
+	// again; one made again is taken out, so what is left was dropped.
+	removed map[[2]graph.NodeID]bool
 }
 
 func (b *builder) newCallResolver() *callResolver {
@@ -185,9 +191,23 @@ func (r *callResolver) resolve(file, pkg string, imports []Import, calls []Call)
 			}
 		}
 		if to != "" && to != from {
-			r.b.store.AddEdge(from, to, graph.EdgeCalls)
+			r.add(from, to)
 		}
 	}
+}
+
+// add adds a calls edge, noting on an update the ends of an edge that is
+// new rather than made again.
+func (r *callResolver) add(from, to graph.NodeID) {
+	if r.b.dirty != nil {
+		pair := [2]graph.NodeID{from, to}
+		if r.removed[pair] {
+			delete(r.removed, pair)
+		} else if e, had := r.b.store.EdgeBetween(from, to); !had || !e.Kinds.Has(graph.EdgeCalls) {
+			r.b.markEdge(from, to)
+		}
+	}
+	r.b.store.AddEdge(from, to, graph.EdgeCalls)
 }
 
 // importName is the name a package is used by without an alias: its declared
@@ -196,6 +216,11 @@ func (b *builder) importName(importPath string) string {
 	if n, ok := b.store.Node(graph.PackageID(importPath)); ok && n.Name != "" {
 		return n.Name
 	}
+	return guessedName(importPath)
+}
+
+// guessedName is the name a package is used by when it is not indexed.
+func guessedName(importPath string) string {
 	base := path.Base(importPath)
 	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
 		base = path.Base(path.Dir(importPath))

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,7 +19,10 @@ import (
 var ErrNoIndex = errors.New("no index")
 
 // Load reads root's index without checking it against the files.
-func Load(root string) (*Index, error) {
+func Load(root string) (*Index, error) { return load(root, true) }
+
+// load reads root's index, beginning the staleness check when asked to.
+func load(root string, checkStale bool) (*Index, error) {
 	dir := IndexDir(root)
 	f, err := os.Open(filepath.Join(dir, graphFile))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -32,13 +35,27 @@ func Load(root string) (*Index, error) {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
 	defer f.Close()
-	// The manifest decodes while the graph does: both are on the path of
-	// every gortex why.
+	// The manifest decodes while the graph does, and the staleness check
+	// that follows every load in gortex why starts as soon as it has: both
+	// are on the path of every query.
 	var m Manifest
 	var merr error
 	var wg sync.WaitGroup
-	wg.Go(func() { merr = readManifest(filepath.Join(dir, manifestFile), &m) })
+	check := &staleCheck{done: make(chan struct{}), start: time.Now()}
+	wg.Add(1)
+	go func() {
+		merr = readManifest(filepath.Join(dir, manifestFile), &m)
+		wg.Done()
+		if merr == nil && checkStale {
+			check.stale = statStale(root, &m)
+		}
+		close(check.done)
+	}()
 	s, err := graph.Load(f)
+	var dirty graph.Dirty
+	if err == nil {
+		dirty, err = applyDelta(s, filepath.Join(dir, deltaFile))
+	}
 	wg.Wait()
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", f.Name(), err)
@@ -46,19 +63,66 @@ func Load(root string) (*Index, error) {
 	if merr != nil {
 		return nil, merr
 	}
-	return &Index{Root: root, Dir: dir, Store: s, Manifest: &m}, nil
+	ix := &Index{Root: root, Dir: dir, Store: s, Manifest: &m, dirty: dirty}
+	if checkStale {
+		ix.check.Store(check)
+	}
+	return ix, nil
+}
+
+// applyDelta applies the delta file at path to s, when there is one.
+func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return graph.Dirty{}, nil
+	}
+	if err != nil {
+		return graph.Dirty{}, err
+	}
+	defer f.Close()
+	return s.ApplyDelta(f)
 }
 
 // Stale reports whether any file or directory the index was built from has
 // changed on disk since: a changed size or modification time, a deleted
 // file, or a directory whose entries changed. It only stats, on several
-// threads (GOROOT/src: 11.8k stats, about 30 ms on one); it reads no file.
-// A false positive (a touched but unchanged file) costs an Update that finds
-// nothing to do.
+// threads (statManifest); it reads no file. A false positive (a touched but
+// unchanged file) costs an Update that finds nothing to do.
+//
+// Load starts this check while the graph decodes; the first call takes
+// that result when the check started less than staleWindow ago, so that
+// gortex why does not stat the tree after loading it.
 func (ix *Index) Stale() bool {
+	if c := ix.check.Swap(nil); c != nil && time.Since(c.start) < staleWindow {
+		<-c.done
+		return c.stale
+	}
+	return statStale(ix.Root, ix.Manifest)
+}
+
+// gcPauseFiles is how many changed files an update parses with the
+// collector paused (Update): the store it loaded is most of its memory, and
+// marking it again costs 40 ms of CPU on GOROOT/src; a few files' parses
+// and the writes add a few MB.
+const gcPauseFiles = 64
+
+// staleWindow bounds how old a staleness check begun by Load may be for
+// Stale to answer with it. It only ever misses a change made while the
+// index was loading.
+const staleWindow = 500 * time.Millisecond
+
+// staleCheck is a staleness check begun by Load.
+type staleCheck struct {
+	done  chan struct{} // closed when stale is set
+	start time.Time
+	stale bool
+}
+
+// statStale stats the manifest's files and directories.
+func statStale(root string, m *Manifest) bool {
 	var stale atomic.Bool
-	parallelStat(ix.Root, ix.Manifest, func(p string, fi fs.FileInfo, err error, dir bool) bool {
-		if err != nil || !unchanged(ix.Manifest, p, fi, dir) {
+	statManifest(root, m, func(p string, st fileStat, err error, dir bool) bool {
+		if err != nil || !unchanged(m, p, st, dir) {
 			stale.Store(true)
 			return false
 		}
@@ -67,53 +131,13 @@ func (ix *Index) Stale() bool {
 	return stale.Load()
 }
 
-// unchanged reports whether fi matches the manifest's record of p.
-func unchanged(m *Manifest, p string, fi fs.FileInfo, dir bool) bool {
+// unchanged reports whether st matches the manifest's record of p.
+func unchanged(m *Manifest, p string, st fileStat, dir bool) bool {
 	if dir {
-		return fi.ModTime().UnixNano() == m.Dirs[p]
+		return st.mtime == m.Dirs[p]
 	}
 	r := m.Files[p]
-	return fi.Size() == r.Size && fi.ModTime().UnixNano() == r.ModTime
-}
-
-// parallelStat stats every directory and file of the manifest on several
-// goroutines and calls visit with each result; visit returning false stops
-// the whole run early. Directories come first, so that a new or removed
-// file (which changes its directory) is found by the cheaper part.
-func parallelStat(root string, m *Manifest, visit func(p string, fi fs.FileInfo, err error, dir bool) bool) {
-	type item struct {
-		p   string
-		dir bool
-	}
-	items := make([]item, 0, len(m.Dirs)+len(m.Files))
-	for p := range m.Dirs {
-		items = append(items, item{p, true})
-	}
-	for p := range m.Files {
-		items = append(items, item{p, false})
-	}
-	var next atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	const chunk = 64
-	for range min(2*runtime.GOMAXPROCS(0), len(items)/chunk+1) {
-		wg.Go(func() {
-			for !stop.Load() {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= len(items) {
-					return
-				}
-				for _, it := range items[lo:min(lo+chunk, len(items))] {
-					fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(it.p)))
-					if !visit(it.p, fi, err, it.dir) {
-						stop.Store(true)
-						return
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
+	return st.size == r.Size && st.mtime == r.ModTime
 }
 
 // Update brings root's index up to date: it builds one when there is none
@@ -132,35 +156,46 @@ func Update(ctx context.Context, root string, opts Options) (*Index, Stats, erro
 	defer unlock()
 	recoverIndex(root)
 	b := newBuilder(ctx, root, opts)
+	b.resumeGC = graph.PauseGC()
+	defer func() { b.resumeGC() }()
 	idx, err := b.incremental()
 	b.stats.Duration = time.Since(start)
 	return idx, b.stats, err
 }
 
 func (b *builder) incremental() (*Index, error) {
-	old, err := Load(b.root)
+	old, err := load(b.root, false)
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
 	}
 	switch {
 	case errors.Is(err, ErrNoIndex):
+		b.resumeGC()
 		return b.full()
 	case err != nil:
+		b.resumeGC()
 		b.stats.Rebuilt = err.Error()
 		b.log.Warn("rebuilding index", "reason", err)
 		return b.full()
 	}
 	b.stats.Incremental = true
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
+	b.dirty = newDirtySet(old.dirty)
 	changed, gone, err := b.changes()
 	if err != nil {
 		return nil, err
 	}
 	b.stats.Changed, b.stats.Removed = len(changed), len(gone)
+	if len(changed) > gcPauseFiles {
+		b.resumeGC() // parsing this many files allocates too much to keep
+	}
 	if len(changed) == 0 && len(gone) == 0 {
 		b.stats.UpToDate = true
 		b.stats.LinksBySignal = b.man.Links
 		b.count()
+		if !b.manChanged {
+			return old, nil
+		}
 		// Refresh file and directory times so that the next Stale check is quiet.
 		return old, writeManifestAtomic(old.Dir, b.man)
 	}
@@ -170,6 +205,14 @@ func (b *builder) incremental() (*Index, error) {
 	}
 	for _, f := range changed {
 		touched[f.Path] = true
+	}
+	for p := range touched {
+		if path.Base(p) == "go.mod" {
+			// A module path names every package below it: build again.
+			b.resumeGC()
+			b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0
+			return b.full()
+		}
 	}
 	before := b.beforeChange(touched)
 	for _, p := range gone {
@@ -188,7 +231,7 @@ func (b *builder) incremental() (*Index, error) {
 		return nil, err
 	}
 	kept := b.keepLinks(before, touched)
-	return b.finishUpdate(touched, kept, removedDocs)
+	return b.finishUpdate(before, touched, kept, removedDocs)
 }
 
 // removeFiles deletes every node that lives in one of the paths (the file

@@ -24,39 +24,45 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 		name   string
 		change func(t *testing.T, root string)
 		kept   bool // the update keeps the links instead of linking again
+		full   bool // the update builds the index again
 	}{
 		{"body of a function", func(t *testing.T, root string) {
 			replace(t, root, "internal/ledger/ledger.go", "return &Ledger{nextID: 1}", "l := &Ledger{nextID: 1}\n\treturn l")
-		}, true},
+		}, true, false},
 		{"comment appended", func(t *testing.T, root string) {
 			appendTo(t, root, "billing/invoice.go", "\n// trailing comment\n")
-		}, true},
+		}, true, false},
 		{"new function called from another package", func(t *testing.T, root string) {
 			appendTo(t, root, "internal/ledger/ledger.go", "\n// Reverse undoes an entry.\nfunc Reverse() { New() }\n")
 			replace(t, root, "billing/invoice.go", "n := lastNumber.Add(1)", "n := lastNumber.Add(1)\n\tledger.Reverse()")
-		}, false},
+		}, false, false},
 		{"second method makes a value call ambiguous", func(t *testing.T, root string) {
-			appendTo(t, root, "cart/pricing.go", "\ntype Other struct{}\n\n// Len is another Len.\nfunc (Other) Len() int { return 0 }\n")
-		}, false},
+			// checkout.go's c.Empty() resolved to Cart.Empty in pricing.go;
+			// neither file changes, but the edge between them must go.
+			appendTo(t, root, "cart/discount.go", "\n// Empty is another Empty.\nfunc (cp Coupon) Empty() bool { return false }\n")
+		}, false, false},
 		{"a symbol a document names is renamed", func(t *testing.T, root string) {
 			replace(t, root, "internal/ledger/ledger.go", "func New()", "func NewLedger()")
-		}, false},
+		}, false, false},
 		{"a document changes", func(t *testing.T, root string) {
 			appendTo(t, root, "docs/adr/0001-use-a-ledger.md", "\n## Follow-up\n\nWe also call `ledger.New` from `billing`.\n")
-		}, false},
+		}, false, false},
 		{"a file is deleted and one added in a new directory", func(t *testing.T, root string) {
 			remove(t, root, "cart/discount.go")
 			write(t, root, "cart/promo/promo.go", "package promo\n\nimport \"example.com/shop/billing\"\n\n// Promo wraps a total.\nfunc Promo() int64 { return billing.Total(nil) }\n")
-		}, false},
+		}, false, false},
 		{"a package changes its name", func(t *testing.T, root string) {
 			for _, f := range []string{"internal/ledger/ledger.go"} {
 				replace(t, root, f, "package ledger", "package journal")
 			}
-		}, false},
+		}, false, false},
+		{"a module path changes", func(t *testing.T, root string) {
+			replace(t, root, "tools/go.mod", "module ", "module x.")
+		}, false, true},
 		{"touched without a change", func(t *testing.T, root string) {
 			now := time.Now().Add(time.Minute)
 			os.Chtimes(filepath.Join(root, "billing", "refund.go"), now, now)
-		}, true},
+		}, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,8 +79,8 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !st.Incremental {
-				t.Fatalf("update was not incremental (rebuilt: %q)", st.Rebuilt)
+			if st.Incremental == tt.full {
+				t.Fatalf("update incremental: %v, want %v (rebuilt: %q)", st.Incremental, !tt.full, st.Rebuilt)
 			}
 			if linked := linker.calls > 0; linked == tt.kept {
 				t.Errorf("linked again: %v, want %v", linked, !tt.kept)
@@ -103,6 +109,49 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUpdatesAccumulate makes one change after another, updating after
+// each, and compares the end with a full build: the deltas of successive
+// updates add up.
+func TestUpdatesAccumulate(t *testing.T) {
+	root := fixtureCopy(t)
+	ctx := context.Background()
+	if _, _, err := indexer.Build(ctx, root, rationale.IndexOptions(root)); err != nil {
+		t.Fatal(err)
+	}
+	steps := []func(){
+		func() { appendTo(t, root, "billing/invoice.go", "\n// one\n") },
+		func() {
+			appendTo(t, root, "internal/ledger/ledger.go", "\n// Reverse undoes an entry.\nfunc Reverse() { New() }\n")
+		},
+		func() {
+			replace(t, root, "billing/invoice.go", "n := lastNumber.Add(1)", "n := lastNumber.Add(1)\n\tledger.Reverse()")
+		},
+		func() {
+			appendTo(t, root, "docs/adr/0001-use-a-ledger.md", "\n## Reversal\n\n`ledger.Reverse` undoes an entry.\n")
+		},
+		func() { appendTo(t, root, "cart/pricing.go", "\n// two\n") },
+	}
+	for i, step := range steps {
+		step()
+		if _, st, err := indexer.Update(ctx, root, rationale.IndexOptions(root)); err != nil || !st.Incremental {
+			t.Fatalf("step %d: incremental %v, err %v", i, st.Incremental, err)
+		}
+		if _, err := os.Stat(filepath.Join(indexer.IndexDir(root), "graph.delta")); err != nil {
+			t.Errorf("step %d: no delta written: %v", i, err)
+		}
+	}
+	got, err := indexer.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := fixtureCopyOf(t, root)
+	want, _, err := indexer.Build(ctx, full, rationale.IndexOptions(full))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, got.Store, want.Store)
 }
 
 // countingLinker counts the Link calls of the Linker it wraps.

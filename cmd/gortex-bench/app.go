@@ -30,7 +30,7 @@ type options struct {
 	whys     int    // gortex why processes
 	inproc   int    // in-process why queries
 	touch    string // repo-relative Go file the incremental runs change
-	child    string // internal: run as a parse child ("parse" or "tags")
+	child    string // internal: run as a child ("parse", "tags" or "inproc")
 	fileList string // internal: the child's list of files
 }
 
@@ -42,9 +42,12 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	var err error
-	if o.child != "" {
+	switch {
+	case o.child == modeInProcess:
+		err = runInProcessChild(ctx, o.dir, o.inproc, stdout)
+	case o.child != "":
 		err = runParseChild(ctx, o.child, o.fileList, stdout)
-	} else {
+	default:
 		err = run(ctx, o, stdout, stderr)
 	}
 	if err != nil {
@@ -66,7 +69,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (o options, code int, do
 	fs.IntVar(&o.whys, "whys", 10, "gortex why processes")
 	fs.IntVar(&o.inproc, "inproc", 300, "in-process why queries")
 	fs.StringVar(&o.touch, "touch", "", "repo-relative Go file that each incremental run changes (default: fmt/print.go, else a mid-sized Go file)")
-	fs.StringVar(&o.child, "child", "", "internal: run as the parse child (parse or tags)")
+	fs.StringVar(&o.child, "child", "", "internal: run as a child (parse, tags or inproc)")
 	fs.StringVar(&o.fileList, "files", "", "internal: file listing the child's files")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex-bench -bin GORTEX [flags]

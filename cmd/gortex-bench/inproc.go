@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"os"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/gortex/gortex/graph"
@@ -16,43 +21,74 @@ import (
 // command line: a few different symbols, each asked several times.
 const cliSymbols = 4
 
-// inProcess loads the index in this process and times the load, the
-// staleness check and query.Why over many symbols, with the content index
-// as the CLI opens it and without it (the graph walk alone).
+// inProcess measures a loaded index in a child process: the load, the
+// staleness check and query.Why over many symbols. A child, because every
+// later child would otherwise report this process's peak RSS as its own:
+// they start by sharing its memory (vfork), and Linux keeps that
+// high-water mark across exec.
 func (b *bench) inProcess(ctx context.Context) error {
 	progressf(b.log, "in process: index load, staleness check, %d why queries", b.o.inproc)
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	c, err := mustSucceed(ctx, self, "-child", modeInProcess, "-dir", b.root, "-inproc", strconv.Itoa(b.o.inproc))
+	if err != nil {
+		return err
+	}
+	var m inProcessResult
+	if err := json.Unmarshal([]byte(c.stdout), &m); err != nil {
+		return fmt.Errorf("in-process child: %w", err)
+	}
+	b.r.loads, b.r.stales, b.r.whyLex, b.r.whyGraph = m.Loads, m.Stales, m.WhyLex, m.WhyGraph
+	b.r.manifestFiles = m.ManifestFiles
+	for i := range min(cliSymbols, len(m.Queries)) {
+		b.cliQueries = append(b.cliQueries, m.Queries[i*len(m.Queries)/cliSymbols])
+	}
+	return nil
+}
+
+// inProcessResult is what the in-process child reports.
+type inProcessResult struct {
+	Loads, Stales, WhyLex, WhyGraph []time.Duration
+	ManifestFiles                   int
+	Queries                         []string
+}
+
+// runInProcessChild loads root's index and times the load, the staleness
+// check and n why queries, with the content index as the CLI opens it and
+// without it (the graph walk alone); it prints the result as JSON.
+func runInProcessChild(ctx context.Context, root string, n int, stdout io.Writer) error {
+	var r inProcessResult
 	var idx *indexer.Index
 	for range 3 {
 		start := time.Now()
 		var err error
-		if idx, err = indexer.Load(b.root); err != nil {
+		if idx, err = indexer.Load(root); err != nil {
 			return err
 		}
-		b.r.loads = append(b.r.loads, time.Since(start))
+		r.Loads = append(r.Loads, time.Since(start))
 	}
 	for range 5 {
 		start := time.Now()
 		if idx.Stale() {
 			return errors.New("the index is stale right after an update")
 		}
-		b.r.stales = append(b.r.stales, time.Since(start))
+		r.Stales = append(r.Stales, time.Since(start))
 	}
-	b.r.manifestFiles = len(idx.Manifest.Files)
-	qs := pickQueries(idx.Store, b.o.inproc)
-	if len(qs) == 0 {
+	r.ManifestFiles = len(idx.Manifest.Files)
+	r.Queries = pickQueries(idx.Store, n)
+	if len(r.Queries) == 0 {
 		return errors.New("the index has no symbols to ask about")
-	}
-	for i := range cliSymbols {
-		b.cliQueries = append(b.cliQueries, qs[i*len(qs)/cliSymbols])
 	}
 	ci, err := rationale.OpenContentIndex(indexer.ContentDir(idx.Dir))
 	if err != nil {
 		return err
 	}
 	defer ci.Close()
-	b.r.whyLex = timeWhy(ctx, idx.Store, qs, query.Options{Searcher: ci})
-	b.r.whyGraph = timeWhy(ctx, idx.Store, qs, query.Options{})
-	return nil
+	r.WhyLex = timeWhy(ctx, idx.Store, r.Queries, query.Options{Searcher: ci})
+	r.WhyGraph = timeWhy(ctx, idx.Store, r.Queries, query.Options{})
+	return json.NewEncoder(stdout).Encode(r)
 }
 
 // timeWhy times query.Why once per query.

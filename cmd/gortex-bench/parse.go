@@ -20,6 +20,8 @@ import (
 const (
 	modeParse = "parse" // tree-sitter parse only, the tree closed at once: the floor
 	modeTags  = "tags"  // gortex's Go parser: parse, tags query and extraction
+	// modeInProcess is the child that times a loaded index (inproc.go).
+	modeInProcess = "inproc"
 )
 
 // runParseChild reads the files listed in list (one absolute path a line)
