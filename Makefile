@@ -38,6 +38,9 @@ fuzz:
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
 	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
+	$(GO) test ./graph -run '^$$' -fuzz FuzzLoad -fuzztime 20s -fuzzminimizetime 2s
+	$(GO) test ./graph -run '^$$' -fuzz FuzzApplyDelta -fuzztime 20s -fuzzminimizetime 2s
+	$(GO) test ./indexer -run '^$$' -fuzz FuzzReadParses -fuzztime 20s -fuzzminimizetime 2s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
 
 # Go benchmarks (snapshot save/load, index and update of the fixture, why

@@ -18,8 +18,8 @@ import (
 // built the whole encoding in memory before writing it, the largest
 // allocation of a full index. This layout needs no reflection, decodes its
 // fixed-size records on all cores, and keeps every string in one blob.
-// Version 4 added the name groups: building the name index from them
-// rather than node by node took a third of a load.
+// Version 4 added the name groups: the name index built node by node had
+// taken a third of a load's CPU.
 const FormatVersion = 4
 
 // A snapshot is, all integers little-endian:

@@ -21,6 +21,11 @@ type change struct {
 	links    []graph.Edge      // the motivates edges into those nodes
 	ids      []graph.NodeID    // the touched files' nodes and their packages
 	edges    edgeStates        // the edges touching ids
+	// same is set, once the touched files are added again, when every node
+	// of theirs is as it was but for positions, signatures and text (an
+	// edit inside bodies or comments): no name any resolution or linking
+	// reads has changed.
+	same bool
 }
 
 func (b *builder) beforeChange(touched map[string]bool) *change {
@@ -42,9 +47,7 @@ func (b *builder) beforeChange(touched map[string]bool) *change {
 	for p := range c.goPkgs {
 		c.names[p] = b.importName(p)
 	}
-	if b.dirty != nil {
-		b.edgesOf(c.edges, c.ids)
-	}
+	b.edgesOf(c.edges, c.ids)
 	return c
 }
 
@@ -115,6 +118,13 @@ func (c *change) after(b *builder, touched map[string]bool) {
 // every call is resolved again.
 func (b *builder) resolveChange(c *change, touched map[string]bool) error {
 	c.after(b, touched)
+	now := b.noteNow(touched)
+	slices.Sort(c.identity)
+	slices.Sort(now.identity)
+	if c.same = slices.Equal(c.identity, now.identity); c.same {
+		b.restoreEdges(c, now)
+		return nil
+	}
 	for p, old := range c.names {
 		if b.importName(p) != old {
 			return b.resolveEverything(touched)
@@ -144,6 +154,57 @@ func (b *builder) resolveChange(c *change, touched map[string]bool) error {
 		b.markEdge(pair[0], pair[1])
 	}
 	return nil
+}
+
+// restoreEdges resolves an update that changed no name: every scope is as
+// it was, so the edges between the touched files' nodes and the rest come
+// back as they were (calls into them from other files, contains from their
+// types, motivates from sections), and only the touched files' own calls
+// and members are resolved again. On GOROOT/src this skips re-resolving the
+// 2,600 files that import fmt when fmt/print.go changes.
+func (b *builder) restoreEdges(c *change, now *change) {
+	mine := make(map[graph.NodeID]bool, len(now.ids))
+	for _, id := range now.ids {
+		mine[id] = true
+	}
+	for p, e := range c.edges {
+		if mine[p[0]] == mine[p[1]] {
+			continue // both ends touched: made again below, or by addSource
+		}
+		if k := e.Kinds &^ graph.EdgeMotivates; k != 0 {
+			b.store.AddEdge(p[0], p[1], k) // a missing end was removed: nothing to restore
+		}
+		for _, m := range e.Motivations {
+			b.store.AddMotivation(p[0], p[1], m)
+		}
+	}
+	r := b.newCallResolver()
+	for file, fp := range b.parses {
+		r.resolve(file, fp.Package, fp.Imports, fp.Calls)
+	}
+	for _, id := range now.ids {
+		if n, ok := b.store.Node(id); ok && n.Kind.IsSymbol() && n.Receiver != "" {
+			b.resolveMember(n)
+		}
+	}
+}
+
+// resolveMember adds the contains edge from n's container, looked up as
+// resolveMembers does it, through the name index.
+func (b *builder) resolveMember(n *graph.Node) {
+	m, key := memberOf(n.Receiver), scopeKey(n)
+	var t graph.NodeID
+	for _, cand := range b.store.ByName(m.name) {
+		if cand.Receiver == m.recv && cand.Kind.IsSymbol() && scopeKey(cand) == key && (t == "" || cand.ID < t) {
+			t = cand.ID
+		}
+	}
+	if t != "" && t != n.ID {
+		if e, had := b.store.EdgeBetween(t, n.ID); b.dirty != nil && (!had || !e.Kinds.Has(graph.EdgeContains)) {
+			b.markEdge(t, n.ID)
+		}
+		b.store.AddEdge(t, n.ID, graph.EdgeContains)
+	}
 }
 
 // resolveAgainst resolves again the calls of an unchanged file that can
@@ -202,13 +263,7 @@ func (b *builder) keepLinks(c *change, touched map[string]bool) bool {
 	if b.opts.Linker == nil {
 		return true
 	}
-	if c.docs || b.man.Links == nil {
-		return false
-	}
-	now := b.noteNow(touched)
-	slices.Sort(c.identity)
-	slices.Sort(now.identity)
-	if !slices.Equal(c.identity, now.identity) {
+	if c.docs || b.man.Links == nil || !c.same {
 		return false
 	}
 	for _, e := range c.links {

@@ -267,3 +267,32 @@ func remove(t *testing.T, root, rel string) {
 		t.Fatal(err)
 	}
 }
+
+// TestStaleAfterLoad checks both ways Stale answers: with the check Load
+// began, and, on later calls, by statting again, so that a long-lived
+// holder of an Index (the MCP server) sees changes made after its load.
+func TestStaleAfterLoad(t *testing.T) {
+	root := fixtureCopy(t)
+	if _, _, err := indexer.Build(context.Background(), root, indexer.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	idx, err := indexer.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if idx.Stale() {
+		t.Fatal("stale right after a build")
+	}
+	appendTo(t, root, "cart/cart.go", "\n// later\n")
+	if !idx.Stale() {
+		t.Error("a change made after the load is not seen")
+	}
+	write(t, root, "cart/new.go", "package cart\n")
+	loaded, err := indexer.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !loaded.Stale() {
+		t.Error("a new file is not seen by the check Load began")
+	}
+}
