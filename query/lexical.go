@@ -28,8 +28,8 @@ const (
 	// the behaviour in the words a design doc uses).
 	minAnchorTerms  = 2
 	minProfileTerms = 5
-	maxCallees      = 15 // callee names added to a profile
-	maxDocWords     = 80 // doc-comment words added to a profile
+	maxCallees      = 8  // callee names added to a profile
+	maxDocWords     = 40 // doc-comment words added to a profile: its first sentences
 )
 
 // lexMatch is one section similar to the symbol: its similarity in [0,1]
