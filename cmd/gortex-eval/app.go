@@ -68,13 +68,18 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
+	// Parse quietly: the flag package would print the usage on every error,
+	// and a second time when asked for help.
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
+	fs.SetOutput(stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fs.SetOutput(stdout)
 		fs.Usage()
 		return o, exitOK, true
 	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v (see %s -h)\n", "gortex-eval", err, "gortex-eval")
 		return o, exitUsage, true
 	case o.corpus == "" || o.gold == "" || fs.NArg() > 0:
 		fmt.Fprintln(stderr, "gortex-eval: give -corpus and -gold and no arguments (see gortex-eval -h)")
