@@ -63,6 +63,12 @@ func newBuilder(ctx context.Context, root string, opts Options) *builder {
 // Build indexes root from scratch and persists the result, replacing any
 // previous index only once the new one is complete.
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
+	return run(ctx, root, opts, (*builder).full)
+}
+
+// run takes the index lock, puts back an index that an interrupted swap
+// left aside, and runs one build step with a fresh builder.
+func run(ctx context.Context, root string, opts Options, step func(*builder) (*Index, error)) (*Index, Stats, error) {
 	start := time.Now()
 	if err := ensureGortexDir(root); err != nil {
 		return nil, Stats{}, err
@@ -74,7 +80,7 @@ func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error
 	defer unlock()
 	recoverIndex(root)
 	b := newBuilder(ctx, root, opts)
-	idx, err := b.full()
+	idx, err := step(b)
 	b.stats.Duration = time.Since(start)
 	return idx, b.stats, err
 }

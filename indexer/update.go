@@ -145,22 +145,11 @@ func unchanged(m *Manifest, p string, st fileStat, dir bool) bool {
 // Stats.Rebuilt), and otherwise re-parses only the files that changed and
 // re-resolves only what they can affect.
 func Update(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
-	start := time.Now()
-	if err := ensureGortexDir(root); err != nil {
-		return nil, Stats{}, err
-	}
-	unlock, err := lock(root)
-	if err != nil {
-		return nil, Stats{}, err
-	}
-	defer unlock()
-	recoverIndex(root)
-	b := newBuilder(ctx, root, opts)
-	b.resumeGC = graph.PauseGC()
-	defer func() { b.resumeGC() }()
-	idx, err := b.incremental()
-	b.stats.Duration = time.Since(start)
-	return idx, b.stats, err
+	return run(ctx, root, opts, func(b *builder) (*Index, error) {
+		b.resumeGC = graph.PauseGC()
+		defer func() { b.resumeGC() }()
+		return b.incremental()
+	})
 }
 
 func (b *builder) incremental() (*Index, error) {
