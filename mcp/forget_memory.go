@@ -4,8 +4,6 @@ import (
 	"context"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/gortex/gortex/rationale"
 )
 
 type forgetMemoryParams struct {
@@ -30,13 +28,9 @@ func (s *Server) forgetMemory(ctx context.Context, sn *Snapshot, p forgetMemoryP
 	if err != nil {
 		return nil, err
 	}
-	stores, err := s.readStores(p.Scope)
+	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
 		return nil, err
-	}
-	st, _, err := rationale.FindMemory(ctx, stores, p.ID)
-	if err != nil {
-		return nil, memoryError(err)
 	}
 	m, err := st.Forget(ctx, p.ID)
 	if err != nil {

@@ -107,6 +107,20 @@ func (s *Server) readStores(scope string) ([]*rationale.MemoryStore, error) {
 	return nil, badArg("scope", "%q is no scope; use workspace, global or both", scope)
 }
 
+// storeOf returns the store, among those of scope, that holds the memory
+// ref names (a full id, mem:id, a unique prefix or its last characters).
+func (s *Server) storeOf(ctx context.Context, scope, ref string) (*rationale.MemoryStore, error) {
+	stores, err := s.readStores(scope)
+	if err != nil {
+		return nil, err
+	}
+	st, _, err := rationale.FindMemory(ctx, stores, ref)
+	if err != nil {
+		return nil, memoryError(err)
+	}
+	return st, nil
+}
+
 // writeResult is what a memory tool returns: the memory's id, what was
 // done, and its file.
 type writeResult struct {

@@ -30,13 +30,9 @@ func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeM
 	if err != nil {
 		return nil, err
 	}
-	stores, err := s.readStores(p.Scope)
+	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
 		return nil, err
-	}
-	st, _, err := rationale.FindMemory(ctx, stores, p.ID)
-	if err != nil {
-		return nil, memoryError(err)
 	}
 	res, err := st.Supersede(ctx, p.ID, p.memory(ctx), rationale.AddOptions{Force: p.Force, Resolve: resolver(sn), Root: s.root})
 	if err != nil {

@@ -58,13 +58,9 @@ func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryP
 // edit applies patch to the memory ref names, resolving new anchors against
 // the snapshot first (outside the store's lock, as the CLI does).
 func (s *Server) edit(ctx context.Context, sn *Snapshot, ref, scope string, patch memoryPatch) (rationale.Result, error) {
-	stores, err := s.readStores(scope)
+	st, err := s.storeOf(ctx, scope, ref)
 	if err != nil {
 		return rationale.Result{}, err
-	}
-	st, _, err := rationale.FindMemory(ctx, stores, ref)
-	if err != nil {
-		return rationale.Result{}, memoryError(err)
 	}
 	probe := &rationale.Memory{Symbols: anchors(patch.Symbols), Files: patch.Files}
 	if err := rationale.ResolveAnchors(s.root, probe, resolver(sn)); err != nil {
