@@ -1,5 +1,7 @@
 package graph
 
+import "time"
+
 // Node is one vertex of the graph. Which fields are set depends on Kind:
 // code symbols use Name, Qualified, Receiver, Signature and Text (the doc
 // comment); doc sections use Name (the heading), HeadingPath and Text (the
@@ -21,6 +23,10 @@ type Node struct {
 	// HeadingPath holds the headings enclosing a section, outermost first,
 	// ending with the section's own heading.
 	HeadingPath []string
+
+	// Updated is when a reasoning node (a document section) last changed,
+	// as git history says; zero when unknown.
+	Updated time.Time
 
 	// Attrs holds rarely used, kind-specific values (asset_kind, status,
 	// superseded_by, ...) so that the common fields stay small.
@@ -84,3 +90,8 @@ func stronger(a, b Motivation) bool {
 	}
 	return a.Score > b.Score
 }
+
+// attrUpdated is the attribute under which a snapshot stores Node.Updated
+// (RFC 3339), so that the snapshot format stays as it was when Updated was
+// an attribute; it is parsed once, when the snapshot is read.
+const attrUpdated = "updated"

@@ -9,6 +9,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -161,8 +162,12 @@ func (d *snapReader) extra(off uint32, n *Node) error {
 	if k := x.count(4); k > 0 {
 		n.Attrs = make(map[string]string, k)
 		for range k {
-			key := x.str()
-			n.Attrs[key] = x.str()
+			key, val := x.str(), x.str()
+			if key != attrUpdated {
+				n.Attrs[key] = val
+			} else if t, err := time.Parse(time.RFC3339, val); err == nil {
+				n.Updated = t
+			}
 		}
 	}
 	if x.failed {

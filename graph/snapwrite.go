@@ -5,10 +5,12 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 var le = binary.LittleEndian
@@ -164,7 +166,15 @@ func clampLine(l int) int { return min(max(l, 0), math.MaxUint32) }
 // extra writes the HeadingPath and Attrs of n and returns their offset in
 // the extras section, 0 when n has neither.
 func (w *snapWriter) extra(n *Node) uint32 {
-	if len(n.HeadingPath) == 0 && len(n.Attrs) == 0 {
+	attrs := n.Attrs
+	if !n.Updated.IsZero() {
+		attrs = maps.Clone(attrs)
+		if attrs == nil {
+			attrs = map[string]string{}
+		}
+		attrs[attrUpdated] = n.Updated.UTC().Format(time.RFC3339)
+	}
+	if len(n.HeadingPath) == 0 && len(attrs) == 0 {
 		return 0
 	}
 	off := uint32(len(w.extras))
@@ -172,15 +182,15 @@ func (w *snapWriter) extra(n *Node) uint32 {
 	for _, h := range n.HeadingPath {
 		w.shared(&w.extras, h)
 	}
-	w.extras = binary.AppendUvarint(w.extras, uint64(len(n.Attrs)))
-	keys := make([]string, 0, len(n.Attrs))
-	for k := range n.Attrs {
+	w.extras = binary.AppendUvarint(w.extras, uint64(len(attrs)))
+	keys := make([]string, 0, len(attrs))
+	for k := range attrs {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
 		w.shared(&w.extras, k)
-		w.shared(&w.extras, n.Attrs[k])
+		w.shared(&w.extras, attrs[k])
 	}
 	return off
 }

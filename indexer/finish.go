@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -62,10 +63,11 @@ func (b *builder) link() error {
 	nodes := b.store.NodeCount()
 	var docs []*graph.Node
 	var attrs []map[string]string
+	var updated []time.Time
 	before := edgeStates{}
 	if b.dirty != nil {
 		for _, n := range b.docNodes() {
-			docs, attrs = append(docs, n), append(attrs, maps.Clone(n.Attrs))
+			docs, attrs, updated = append(docs, n), append(attrs, maps.Clone(n.Attrs)), append(updated, n.Updated)
 			b.outEdges(before, n.ID)
 		}
 	}
@@ -83,7 +85,7 @@ func (b *builder) link() error {
 	}
 	now := edgeStates{}
 	for i, n := range docs {
-		if !maps.Equal(attrs[i], n.Attrs) {
+		if !maps.Equal(attrs[i], n.Attrs) || !updated[i].Equal(n.Updated) {
 			b.markDirty(n.ID)
 		}
 		b.outEdges(now, n.ID)

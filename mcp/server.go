@@ -14,6 +14,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/rationale"
 )
 
@@ -34,7 +35,7 @@ type Server struct {
 	root   string
 	log    *slog.Logger
 	stores []*rationale.MemoryStore // workspace first, then global when there is a home
-	git    *rationale.Git           // the repository's history, for commit entries
+	git    *history.Git             // the repository's history, for commit entries
 
 	snap    atomic.Pointer[Snapshot]
 	gen     atomic.Uint64
@@ -70,7 +71,7 @@ func New(root string, o Options) (*Server, error) {
 	if version == "" {
 		version = "dev"
 	}
-	s := &Server{root: abs, log: log, stores: stores, git: rationale.NewGit(abs)}
+	s := &Server{root: abs, log: log, stores: stores, git: history.NewGit(abs)}
 	s.mcp = server.NewMCPServer("gortex", version,
 		server.WithTitle("gortex: why does this code exist?"),
 		server.WithInstructions(instructions),

@@ -5,22 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/history"
 )
 
-// History reads a repository's commit history; *rationale.Git is one.
-// Each method returns rationale.ErrNotGit outside a repository and
-// rationale.ErrUntracked for a file git does not know.
+// History reads a repository's commit history; *history.Git is one.
+// Each method returns history.ErrNotGit outside a repository and
+// history.ErrUntracked for a file git does not know.
 type History interface {
 	// Blame returns the commits owning lines start..end of path, most
 	// lines first, formatting-only and bulk commits left out.
-	Blame(ctx context.Context, path string, start, end int) ([]rationale.Commit, error)
+	Blame(ctx context.Context, path string, start, end int) ([]history.Commit, error)
 	// Log returns the n latest commits changing path, following renames.
-	Log(ctx context.Context, path string, n int) ([]rationale.Commit, error)
+	Log(ctx context.Context, path string, n int) ([]history.Commit, error)
 	// Recent returns the n latest commits of the repository.
-	Recent(ctx context.Context, n int) ([]rationale.Commit, error)
+	Recent(ctx context.Context, n int) ([]history.Commit, error)
 }
 
 // Refs is a list of issue and PR references. JSON writes it as a list;
@@ -59,8 +60,7 @@ func commitHits(ctx context.Context, h History, n *graph.Node, a *Answer) []hit 
 	total := float64(end - n.Line + 1)
 	var hits []hit
 	for _, c := range cs[:min(len(cs), maxSymbolCommits)] {
-		src := rationale.CommitNode(c)
-		hits = append(hits, hit{source: &src, signal: graph.SignalCommit, score: min(float64(c.Lines)/total, 1)})
+		hits = append(hits, hit{source: commitSource(c), signal: graph.SignalCommit, score: min(float64(c.Lines)/total, 1)})
 	}
 	return hits
 }
@@ -68,19 +68,22 @@ func commitHits(ctx context.Context, h History, n *graph.Node, a *Answer) []hit 
 // quietHistoryErr reports whether err only says there is no history to
 // read, which a symbol answer does not mention.
 func quietHistoryErr(err error) bool {
-	return errors.Is(err, rationale.ErrNotGit) || errors.Is(err, rationale.ErrUntracked)
+	return errors.Is(err, history.ErrNotGit) || errors.Is(err, history.ErrUntracked)
 }
 
 // commitEntry fills the fields only commits have.
-func commitEntry(e *Entry, n *graph.Node) {
-	if n.Kind != graph.KindCommit {
+func commitEntry(e *Entry, src *source) {
+	c := src.commit
+	if c == nil {
 		return
 	}
-	e.Commit = n.Attr(rationale.AttrCommit)
-	e.Author = n.Attr(rationale.AttrAuthor)
-	e.Date = n.Attr(rationale.AttrUpdated)
-	if refs := n.Attr(rationale.AttrRefs); refs != "" {
-		e.Refs = strings.Fields(refs)
+	e.Commit = c.Hash
+	e.Author = c.Author
+	if !c.Date.IsZero() {
+		e.Date = c.Date.UTC().Format(time.RFC3339)
+	}
+	if refs := c.Refs(); len(refs) > 0 {
+		e.Refs = refs
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/history"
 )
 
 // fileCommitSlots is how many places of a file answer its commits keep
@@ -55,7 +55,7 @@ func memberHits(s *graph.Store, file *graph.Node, seen []hit) []hit {
 				continue
 			}
 			done[e.From] = true
-			hits = append(hits, hit{source: src, signal: best.Signal, score: best.Score, detail: best.Detail, via: sym, depth: 1})
+			hits = append(hits, hit{source: sectionSource(src), signal: best.Signal, score: best.Score, detail: best.Detail, via: sym, depth: 1})
 		}
 	}
 	return hits
@@ -106,13 +106,11 @@ func fileCommitHits(ctx context.Context, h History, p string, a *Answer) []hit {
 	seen := map[string]bool{}
 	for _, c := range owners[:min(len(owners), fileLogCommits)] {
 		seen[c.Hash] = true
-		src := rationale.CommitNode(c)
-		hits = append(hits, hit{source: &src, signal: graph.SignalCommit, score: float64(c.Lines) / float64(max(total, 1))})
+		hits = append(hits, hit{source: commitSource(c), signal: graph.SignalCommit, score: float64(c.Lines) / float64(max(total, 1))})
 	}
 	for _, c := range recent {
 		if !seen[c.Hash] {
-			src := rationale.CommitNode(c)
-			hits = append(hits, hit{source: &src, signal: graph.SignalCommit, score: logOnlyScore})
+			hits = append(hits, hit{source: commitSource(c), signal: graph.SignalCommit, score: logOnlyScore})
 		}
 	}
 	return hits
@@ -121,9 +119,9 @@ func fileCommitHits(ctx context.Context, h History, p string, a *Answer) []hit {
 // historyWarning says once why a file has no history.
 func historyWarning(p string, err error) string {
 	switch {
-	case errors.Is(err, rationale.ErrNotGit):
+	case errors.Is(err, history.ErrNotGit):
 		return "not a git repository (or git is missing): no commit history for " + p
-	case errors.Is(err, rationale.ErrUntracked):
+	case errors.Is(err, history.ErrUntracked):
 		return p + " is not tracked by git: no commit history"
 	}
 	return fmt.Sprintf("commits of %s left out: %v", p, err)

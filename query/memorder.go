@@ -19,11 +19,11 @@ func SortMemories(nodes []*graph.Node, now time.Time) []*graph.Node {
 		imp, _ := strconv.Atoi(n.Attr(rationale.AttrImportance))
 		conf, _ := strconv.ParseFloat(n.Attr(rationale.AttrConfidence), 64)
 		score := rationale.MemoryScore(n.Attr(rationale.AttrPinned) == "true", imp, conf)
-		hits[i] = hit{source: n, signal: graph.SignalMemory, score: score}
+		hits[i] = hit{source: sectionSource(n), signal: graph.SignalMemory, score: score}
 	}
 	out := make([]*graph.Node, 0, len(nodes))
 	for _, r := range Rank(hits, 0, now) {
-		out = append(out, r.source)
+		out = append(out, r.source.Node)
 	}
 	return out
 }

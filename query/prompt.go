@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/rationale"
 )
 
@@ -31,9 +32,9 @@ type PromptInput struct {
 	// Full returns the whole text of an entry (a section's body rather
 	// than its excerpt); nil means the excerpt.
 	Full     func(Entry) string
-	Recent   []rationale.Commit // the project's latest commits, for context
-	Budget   int                // tokens for the entries; <= 0 means no cut
-	ForAgent bool               // for a coding agent: no reply form
+	Recent   []history.Commit // the project's latest commits, for context
+	Budget   int              // tokens for the entries; <= 0 means no cut
+	ForAgent bool             // for a coding agent: no reply form
 }
 
 // roleLine is the system message.

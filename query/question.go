@@ -30,16 +30,22 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 	a := &Answer{Query: text, Kind: KindQuestion, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	var hits []hit
 	if opts.Searcher != nil {
-		hs, err := questionHits(ctx, opts.Searcher, text, func(id graph.NodeID) (*graph.Node, bool) { return s.Node(id) })
+		hs, err := questionHits(ctx, opts.Searcher, text, func(id graph.NodeID) (*source, bool) {
+			n, ok := s.Node(id)
+			if !ok {
+				return nil, false
+			}
+			return sectionSource(n), true
+		})
 		if err != nil {
 			return a, err
 		}
 		hits = append(hits, hs...)
 	}
-	extra := map[graph.NodeID]*graph.Node{}
+	extra := map[graph.NodeID]*source{}
 	for n := range s.Nodes() {
 		if n.Kind == graph.KindRationale {
-			extra[n.ID] = n
+			extra[n.ID] = sectionSource(n)
 		}
 	}
 	if opts.History != nil {
@@ -48,8 +54,8 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 			a.Warnings = append(a.Warnings, fmt.Sprintf("commit messages left out: %v", err))
 		}
 		for _, c := range cs {
-			n := rationale.CommitNode(c)
-			extra[n.ID] = &n
+			src := commitSource(c)
+			extra[src.ID] = src
 		}
 	}
 	if len(extra) > 0 {
@@ -67,17 +73,17 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 }
 
 // searchNodes searches nodes in an in-memory index.
-func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*graph.Node) ([]hit, error) {
+func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*source) ([]hit, error) {
 	list := make([]*graph.Node, 0, len(nodes))
 	for _, n := range nodes {
-		list = append(list, n)
+		list = append(list, n.Node)
 	}
 	idx, err := rationale.NewMemContentIndex(ctx, list)
 	if err != nil {
 		return nil, err
 	}
 	defer idx.Close()
-	return questionHits(ctx, idx, text, func(id graph.NodeID) (*graph.Node, bool) {
+	return questionHits(ctx, idx, text, func(id graph.NodeID) (*source, bool) {
 		n, ok := nodes[id]
 		return n, ok
 	})
@@ -87,7 +93,7 @@ func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*graph
 // of its words. A hit's similarity is half the share of the question's
 // words it contains and half its search score relative to the best kept
 // hit of the same index.
-func questionHits(ctx context.Context, sr Searcher, text string, node func(graph.NodeID) (*graph.Node, bool)) ([]hit, error) {
+func questionHits(ctx context.Context, sr Searcher, text string, node func(graph.NodeID) (*source, bool)) ([]hit, error) {
 	terms := sr.Analyze(text)
 	if len(terms) == 0 {
 		return nil, nil

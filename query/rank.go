@@ -48,12 +48,11 @@ var signalWeight = map[graph.Signal]float64{
 
 // recency is 0.75 + 0.25 × e^(−age/2 years): recent reasoning is more
 // likely to describe the code as it is.
-func recency(updated string, now time.Time) float64 {
-	t, err := time.Parse(time.RFC3339, updated)
-	if err != nil {
+func recency(updated, now time.Time) float64 {
+	if updated.IsZero() {
 		return 0.875
 	}
-	years := max(now.Sub(t).Hours()/(24*365), 0)
+	years := max(now.Sub(updated).Hours()/(24*365), 0)
 	return 0.75 + 0.25*math.Exp(-years/2)
 }
 
@@ -65,9 +64,8 @@ type ranked struct {
 }
 
 func rankOne(h hit, now time.Time) ranked {
-	kind := rationale.AssetKind(h.source.Attr(rationale.AttrAssetKind)).Weight()
-	r := ranked{hit: h, kind: kind, recent: recency(h.source.Attr(rationale.AttrUpdated), now),
-		superseded: h.source.Attr(rationale.AttrStatus) == "superseded" || h.source.Attr(rationale.AttrSupersededBy) != ""}
+	kind := h.source.asset().Weight()
+	r := ranked{hit: h, kind: kind, recent: recency(h.source.updated(), now), superseded: h.source.superseded()}
 	r.rank = signalWeight[h.signal] *
 		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*h.lex)
 	if h.signal == graph.SignalMemory {
@@ -82,7 +80,7 @@ func (r ranked) explain() string {
 		return memoryExplain(r)
 	}
 	s := fmt.Sprintf("%s %.2f × (%.1f × score %.3f × %s %.2f × recency %.2f",
-		r.signal, signalWeight[r.signal], linkWeight, r.score, r.source.Attr(rationale.AttrAssetKind), r.kind, r.recent)
+		r.signal, signalWeight[r.signal], linkWeight, r.score, r.source.asset(), r.kind, r.recent)
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}

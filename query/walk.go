@@ -13,7 +13,7 @@ const viaDiscount = 0.5
 // Entry: the source node, the signal as the answer reports it, and what the
 // ranking formula needs.
 type hit struct {
-	source *graph.Node
+	source *source
 	signal graph.Signal
 	score  float64
 	detail string
@@ -46,7 +46,7 @@ func Walk(s *graph.Store, n *graph.Node) []hit {
 			if depth > 0 && sig == graph.SignalNamed {
 				sig = graph.SignalMember
 			}
-			hits = append(hits, hit{source: src, signal: sig, score: best.Score, detail: best.Detail, via: via, depth: depth})
+			hits = append(hits, hit{source: sectionSource(src), signal: sig, score: best.Score, detail: best.Detail, via: via, depth: depth})
 		}
 		next, ok := s.Container(cur.ID)
 		if !ok {

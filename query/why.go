@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/rationale"
 )
 
 // Options shape a why answer.
@@ -120,7 +119,7 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hi
 	var extra []hit
 	for id, m := range lex {
 		if src, ok := s.Node(id); ok && !seen[id] {
-			extra = append(extra, hit{source: src, signal: graph.SignalLexical, score: m.sim,
+			extra = append(extra, hit{source: sectionSource(src), signal: graph.SignalLexical, score: m.sim,
 				detail: strings.Join(m.terms, " "), lex: m.sim})
 		}
 	}
@@ -138,11 +137,11 @@ func entryOf(r ranked) Entry {
 	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(r.signal),
 		Score: round3(r.score), Path: src.Path, Section: src.Name, Line: src.Line,
 		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank),
-		AssetKind: src.Attr(rationale.AttrAssetKind), SupersededBy: src.Attr(rationale.AttrSupersededBy)}
+		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
 	if r.via != nil {
 		e.Via = string(r.via.ID)
 	}
-	memoryEntry(&e, src)
+	memoryEntry(&e, src.Node)
 	commitEntry(&e, src)
 	return e
 }

@@ -1,16 +1,15 @@
 package rationale
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 )
 
 // The cochange signal: a document and a source file changed in the same
@@ -23,9 +22,6 @@ const (
 	// each further one 0.2 higher, up to 1 at four.
 	cochangeBase = 0.4
 	cochangeStep = 0.2
-	// historyTimeout bounds the git log; a repository whose history cannot
-	// be read in time links without this signal.
-	historyTimeout = 20 * time.Second
 )
 
 // Attributes on a document's first section caching its history.
@@ -45,13 +41,13 @@ type docHistory struct {
 // AttrUpdated to the document's last commit. The counts are cached on the
 // first section with the HEAD they were read at: git runs again only when
 // HEAD moved or a document is new or changed. Outside git, it does nothing.
-func linkCochange(ctx context.Context, root string, s *graph.Store, docs []*document) int {
-	head := gitHead(ctx, root)
+func linkCochange(ctx context.Context, git *history.Git, s *graph.Store, docs []*document) int {
+	head := git.Head(ctx)
 	if head == "" || len(docs) == 0 {
 		return 0
 	}
 	if !historyCached(docs, head) {
-		hist, err := readDocHistory(ctx, root)
+		hist, err := readDocHistory(ctx, git)
 		if err != nil {
 			return 0
 		}
@@ -106,53 +102,31 @@ func cacheHistory(d *document, h *docHistory, head string) {
 	}
 	top.SetAttr(attrCochange, strings.Join(parts, ","))
 	for _, sec := range d.sections {
-		sec.SetAttr(AttrUpdated, h.updated.UTC().Format(time.RFC3339))
+		sec.Updated = h.updated
 	}
 }
 
-func gitHead(ctx context.Context, root string) string {
-	out, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "HEAD").Output()
+// readDocHistory counts per document the source files that changed with
+// it, skipping bulk commits, and the time of its last commit.
+func readDocHistory(ctx context.Context, git *history.Git) (map[string]*docHistory, error) {
+	changes, err := git.DocChanges(ctx)
 	if err != nil {
-		return ""
+		return nil, err
 	}
-	return strings.TrimSpace(string(out))
+	return countDocHistory(changes), nil
 }
 
-// docExts are the document extensions whose commits are read.
-var docExts = []string{"*.md", "*.markdown", "*.txt", "*.adoc", "*.asciidoc", "*.rst"}
-
-// readDocHistory reads the commits that touch a document, with every file
-// each one changed (--full-diff), and counts per document the source files
-// that changed with it. Merges and bulk commits are skipped.
-func readDocHistory(ctx context.Context, root string) (map[string]*docHistory, error) {
-	ctx, cancel := context.WithTimeout(ctx, historyTimeout)
-	defer cancel()
-	args := append([]string{"-C", root, "log", "--no-merges", "--full-diff", "--name-only",
-		"--no-renames", "--format=%x1e%ct"}, append([]string{"--"}, docExts...)...)
-	out, err := exec.CommandContext(ctx, "git", args...).Output()
-	if err != nil {
-		return nil, fmt.Errorf("git log: %w", err)
-	}
-	return parseDocHistory(out), nil
-}
-
-// parseDocHistory parses git log output: records separated by \x1e, each
-// a commit time then file names, one per line.
-func parseDocHistory(out []byte) map[string]*docHistory {
+// countDocHistory counts, per document, the source files that changed with
+// it in changes and its last change; bulk commits are skipped.
+func countDocHistory(changes []history.Change) map[string]*docHistory {
 	hist := map[string]*docHistory{}
-	for _, rec := range bytes.Split(out, []byte{0x1e}) {
-		lines := strings.Fields(string(rec))
-		if len(lines) < 2 || len(lines)-1 > bulkCommitFiles {
+	for _, c := range changes {
+		if len(c.Files) > bulkCommitFiles {
 			continue
 		}
-		secs, err := strconv.ParseInt(lines[0], 10, 64)
-		if err != nil {
-			continue
-		}
-		when := time.Unix(secs, 0)
 		var docs, code []string
-		for _, f := range lines[1:] {
-			if isDocPath(f) {
+		for _, f := range c.Files {
+			if history.IsDocPath(f) {
 				docs = append(docs, f)
 			} else {
 				code = append(code, f)
@@ -164,22 +138,13 @@ func parseDocHistory(out []byte) map[string]*docHistory {
 				h = &docHistory{files: map[string]int{}}
 				hist[d] = h
 			}
-			if when.After(h.updated) {
-				h.updated = when
+			if c.When.After(h.updated) {
+				h.updated = c.When
 			}
-			for _, c := range code {
-				h.files[c]++
+			for _, f := range code {
+				h.files[f]++
 			}
 		}
 	}
 	return hist
-}
-
-func isDocPath(p string) bool {
-	for _, e := range docExts {
-		if strings.HasSuffix(strings.ToLower(p), e[1:]) {
-			return true
-		}
-	}
-	return false
 }

@@ -2,8 +2,10 @@ package rationale
 
 import (
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 )
 
 func doc(path string, headings ...string) *document {
@@ -85,18 +87,22 @@ func TestSupersessions(t *testing.T) {
 	}
 }
 
-func TestParseDocHistory(t *testing.T) {
-	bulk := "\x1e300\n"
+func TestCountDocHistory(t *testing.T) {
+	bulk := history.Change{When: time.Unix(300, 0), Files: []string{"docs/d.md"}}
 	for i := 0; i < bulkCommitFiles+1; i++ {
-		bulk += "f" + string(rune('a'+i%26)) + ".go\ndocs/d.md\n"
+		bulk.Files = append(bulk.Files, "f"+string(rune('a'+i%26))+".go")
 	}
-	out := "\x1e100\ndocs/d.md\npkg/a.go\npkg/b.go\n" + "\x1e200\ndocs/d.md\npkg/a.go\n" + bulk
-	h := parseDocHistory([]byte(out))["docs/d.md"]
+	changes := []history.Change{
+		{When: time.Unix(100, 0), Files: []string{"docs/d.md", "pkg/a.go", "pkg/b c.go"}},
+		{When: time.Unix(200, 0), Files: []string{"docs/d.md", "pkg/a.go"}},
+		bulk,
+	}
+	h := countDocHistory(changes)["docs/d.md"]
 	if h == nil {
 		t.Fatal("no history for docs/d.md")
 	}
-	if h.files["pkg/a.go"] != 2 || h.files["pkg/b.go"] != 1 || len(h.files) != 2 {
-		t.Errorf("files = %v, want a.go 2, b.go 1 (the bulk commit skipped)", h.files)
+	if h.files["pkg/a.go"] != 2 || h.files["pkg/b c.go"] != 1 || len(h.files) != 2 {
+		t.Errorf("files = %v, want a.go 2, \"b c.go\" 1 (the bulk commit skipped)", h.files)
 	}
 	if h.updated.Unix() != 200 {
 		t.Errorf("updated = %d, want 200", h.updated.Unix())

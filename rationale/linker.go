@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 )
 
 // Linker creates the motivates edges of document sections and classifies
@@ -58,7 +59,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 		}
 	}
 	if l.Root != "" {
-		counts[graph.SignalCochange] += linkCochange(ctx, l.Root, s, docs)
+		counts[graph.SignalCochange] += linkCochange(ctx, history.NewGit(l.Root), s, docs)
 	}
 	return counts, nil
 }

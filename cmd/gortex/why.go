@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
@@ -102,7 +103,7 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex why: memories:", err)
 		return exitError
 	}
-	qo := query.Options{Limit: o.limit, Explain: o.explain, History: rationale.NewGit(root), Root: root}
+	qo := query.Options{Limit: o.limit, Explain: o.explain, History: history.NewGit(root), Root: root}
 	if ci, err := rationale.OpenContentIndex(indexer.ContentDir(idx.Dir)); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci

@@ -1,4 +1,4 @@
-package rationale
+package history
 
 import (
 	"regexp"
@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/gortex/gortex/graph"
 )
 
 // Commit is one commit as history reads return it.
@@ -115,39 +113,4 @@ func (c Commit) Skip() (bool, string) {
 		}
 	}
 	return false, ""
-}
-
-// Attributes of a commit node.
-const (
-	AttrCommit = "commit"
-	AttrAuthor = "author"
-	AttrRefs   = "refs" // space-separated
-	AttrLines  = "lines"
-)
-
-// AssetCommit is the asset kind of a commit node. AssetKind.Weight gives it
-// the default weight (0.8): a message says why a change was made, but
-// briefly and at one moment.
-const AssetCommit AssetKind = "commit"
-
-// CommitNodeID is the node ID of a commit.
-func CommitNodeID(hash string) graph.NodeID { return graph.NodeID("commit:" + hash) }
-
-// CommitNode turns c into a reasoning node: the subject as its name, the
-// body as its text, the file it was read for as its path, the author date
-// as its update time (the ranking's recency).
-func CommitNode(c Commit) graph.Node {
-	n := graph.Node{ID: CommitNodeID(c.Hash), Kind: graph.KindCommit, Name: SanitizeLine(c.Subject),
-		Path: c.Path, Lang: "text", Text: Sanitize(c.Body)}
-	n.SetAttr(AttrAssetKind, string(AssetCommit))
-	n.SetAttr(AttrCommit, c.Hash)
-	n.SetAttr(AttrAuthor, c.Author)
-	if !c.Date.IsZero() {
-		n.SetAttr(AttrUpdated, c.Date.UTC().Format(time.RFC3339))
-	}
-	n.SetAttr(AttrRefs, strings.Join(c.Refs(), " "))
-	if c.Lines > 0 {
-		n.SetAttr(AttrLines, strconv.Itoa(c.Lines))
-	}
-	return n
 }

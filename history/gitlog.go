@@ -1,4 +1,4 @@
-package rationale
+package history
 
 import (
 	"context"
@@ -41,8 +41,8 @@ func (g *Git) Log(ctx context.Context, path string, n int) ([]Commit, error) {
 // Recent returns the n most recent commits of the repository, newest
 // first, merges and skipped commits left out.
 func (g *Git) Recent(ctx context.Context, n int) ([]Commit, error) {
-	if !g.IsRepo(ctx) {
-		return nil, ErrNotGit
+	if err := g.checkRepo(ctx); err != nil {
+		return nil, err
 	}
 	ctx, cancel := g.withTimeout(ctx)
 	defer cancel()

@@ -1,4 +1,4 @@
-package rationale
+package history
 
 import (
 	"bufio"
@@ -23,8 +23,8 @@ const notCommitted = "0000000000000000000000000000000000000000"
 // are looked through. It returns ErrNotGit outside a repository and
 // ErrUntracked for a file git does not know.
 func (g *Git) Blame(ctx context.Context, path string, start, end int) ([]Commit, error) {
-	if !g.IsRepo(ctx) {
-		return nil, ErrNotGit
+	if err := g.checkRepo(ctx); err != nil {
+		return nil, err
 	}
 	ctx, cancel := g.withTimeout(ctx)
 	defer cancel()

@@ -1,4 +1,4 @@
-package rationale
+package history
 
 import (
 	"bytes"
@@ -34,27 +34,45 @@ type Git struct {
 	Root    string
 	Timeout time.Duration
 
-	once sync.Once
-	repo bool
+	mu    sync.Mutex
+	known bool // repo holds a settled answer
+	repo  bool
 }
 
 // NewGit returns a Git for the repository at root.
 func NewGit(root string) *Git { return &Git{Root: root} }
 
-// IsRepo reports whether Root is inside a git work tree (checked once).
-func (g *Git) IsRepo(ctx context.Context) bool {
-	g.once.Do(func() {
-		out, err := g.run(ctx, "rev-parse", "--is-inside-work-tree")
-		g.repo = err == nil && strings.TrimSpace(string(out)) == "true"
-	})
-	return g.repo
+// IsRepo reports whether Root is inside a git work tree.
+func (g *Git) IsRepo(ctx context.Context) bool { return g.checkRepo(ctx) == nil }
+
+// checkRepo returns nil inside a git work tree, ErrNotGit outside one, or
+// the context's error when the check was cut short. A settled answer is
+// kept; a check cut short is not, so a cancelled first call does not make
+// a long-running process believe it is outside git. The check has its own
+// DefaultGitTimeout: Timeout bounds the reads.
+func (g *Git) checkRepo(ctx context.Context) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.known {
+		cctx, cancel := context.WithTimeout(ctx, DefaultGitTimeout)
+		defer cancel()
+		out, err := g.run(cctx, "rev-parse", "--is-inside-work-tree")
+		if cctx.Err() != nil {
+			return fmt.Errorf("git rev-parse: %w", cctx.Err())
+		}
+		g.known, g.repo = true, err == nil && strings.TrimSpace(string(out)) == "true"
+	}
+	if !g.repo {
+		return ErrNotGit
+	}
+	return nil
 }
 
 // Tracked reports whether git tracks path; it returns ErrNotGit outside a
 // repository.
 func (g *Git) Tracked(ctx context.Context, path string) (bool, error) {
-	if !g.IsRepo(ctx) {
-		return false, ErrNotGit
+	if err := g.checkRepo(ctx); err != nil {
+		return false, err
 	}
 	ctx, cancel := g.withTimeout(ctx)
 	defer cancel()

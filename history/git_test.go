@@ -1,4 +1,4 @@
-package rationale
+package history
 
 import (
 	"context"
@@ -199,6 +199,18 @@ func TestGitHistory(t *testing.T) {
 		}
 	})
 
+	t.Run("cancelled first check is not kept", func(t *testing.T) {
+		g := NewGit(r.dir)
+		cancelled, cancel := context.WithCancel(ctx)
+		cancel()
+		if g.IsRepo(cancelled) {
+			t.Fatal("IsRepo with a cancelled context = true, want false")
+		}
+		if !g.IsRepo(ctx) {
+			t.Error("IsRepo after a cancelled first call = false, want true: the cut-short answer was kept")
+		}
+	})
+
 	t.Run("timeout", func(t *testing.T) {
 		g := &Git{Root: r.dir, Timeout: time.Nanosecond}
 		g.IsRepo(ctx) // outside the timeout: only reads must time out
@@ -233,4 +245,21 @@ func FuzzParseRefs(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestParseChanges(t *testing.T) {
+	out := "\x1e100\n\ndocs/a design.md\npkg/a.go\n\x1e200\n\ndocs/d.md\n\x1ebad\nx.go\n\x1e300\n"
+	got := parseChanges([]byte(out))
+	want := []Change{
+		{When: time.Unix(100, 0), Files: []string{"docs/a design.md", "pkg/a.go"}},
+		{When: time.Unix(200, 0), Files: []string{"docs/d.md"}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("parseChanges = %v, want %v", got, want)
+	}
+	for i := range want {
+		if !got[i].When.Equal(want[i].When) || !slices.Equal(got[i].Files, want[i].Files) {
+			t.Errorf("change %d = %v, want %v", i, got[i], want[i])
+		}
+	}
 }

@@ -1,0 +1,61 @@
+package query
+
+import (
+	"time"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/rationale"
+)
+
+// source is one piece of reasoning: a graph node for what every kind has
+// (ID, name, path, line, text) and the typed facts of its kind. A document
+// section's come from the graph; a commit's from git.
+type source struct {
+	*graph.Node
+	commit *history.Commit // set for a commit
+}
+
+// sectionSource wraps a node read from the graph.
+func sectionSource(n *graph.Node) *source { return &source{Node: n} }
+
+// commitSource turns c into a reasoning source: the subject as its name,
+// the body as its text, the file it was read for as its path. Both are
+// outside input and sanitised.
+func commitSource(c history.Commit) *source {
+	n := &graph.Node{ID: commitNodeID(c.Hash), Kind: graph.KindCommit, Name: rationale.SanitizeLine(c.Subject),
+		Path: c.Path, Lang: "text", Text: rationale.Sanitize(c.Body)}
+	return &source{Node: n, commit: &c}
+}
+
+// commitNodeID is the ID a commit entry carries.
+func commitNodeID(hash string) graph.NodeID { return graph.NodeID("commit:" + hash) }
+
+// assetCommit is the asset kind of a commit. AssetKind.Weight gives it the
+// default weight (0.8): a message says why a change was made, but briefly
+// and at one moment.
+const assetCommit rationale.AssetKind = "commit"
+
+// asset is the kind of document the source is.
+func (s *source) asset() rationale.AssetKind {
+	if s.commit != nil {
+		return assetCommit
+	}
+	return rationale.AssetKind(s.Attr(rationale.AttrAssetKind))
+}
+
+// updated is when the source last changed; zero when unknown.
+func (s *source) updated() time.Time {
+	if s.commit != nil {
+		return s.commit.Date
+	}
+	return s.Node.Updated
+}
+
+// supersededBy names what replaced the source; "" for none or unknown.
+func (s *source) supersededBy() string { return s.Attr(rationale.AttrSupersededBy) }
+
+// superseded reports whether something replaced the source.
+func (s *source) superseded() bool {
+	return s.Attr(rationale.AttrStatus) == "superseded" || s.supersededBy() != ""
+}
