@@ -16,7 +16,7 @@ type Linker interface {
 }
 
 // ContentIndexer keeps a full-text index of reasoning nodes in dir.
-// rationale.ContentIndexer is one. With create set, dir does not exist yet.
+// textindex.Indexer is one. With create set, dir does not exist yet.
 type ContentIndexer interface {
 	UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error
 }

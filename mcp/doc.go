@@ -18,7 +18,7 @@
 //	update_memory     update_memory.go     rationale.MemoryStore.Edit
 //	supersede_memory  supersede_memory.go  rationale.MemoryStore.Supersede
 //	forget_memory     forget_memory.go     rationale.MemoryStore.Forget
-//	search            search.go            rationale.ContentIndex.Search
+//	search            search.go            textindex.Index.Search
 //	list_docs         list_docs.go         the snapshot's document sections
 //	doc_outline       doc_outline.go
 //	read_doc_section  read_doc_section.go

@@ -12,6 +12,7 @@ import (
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
 type searchParams struct {
@@ -197,7 +198,7 @@ func symbolHit(n *graph.Node, score float64) searchHit {
 
 // docHits searches the sections' full-text index.
 func docHits(ctx context.Context, sn *Snapshot, text string, limit int) ([]searchHit, error) {
-	ci, err := rationale.OpenContentIndexReader(indexer.ContentDir(sn.Index.Dir))
+	ci, err := textindex.OpenReader(indexer.ContentDir(sn.Index.Dir))
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +226,7 @@ func memoryHits(ctx context.Context, sn *Snapshot, text string, limit int) ([]se
 	if len(nodes) == 0 {
 		return nil, nil
 	}
-	ci, err := rationale.NewMemContentIndex(ctx, nodes)
+	ci, err := textindex.NewMem(ctx, nodes)
 	if err != nil {
 		return nil, err
 	}

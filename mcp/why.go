@@ -11,6 +11,7 @@ import (
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
 type whyParams struct {
@@ -57,7 +58,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	hidden := otherScope(sn, scope)
 	qo := query.Options{Limit: limit + hidden, Explain: p.Explain, History: s.git, Root: s.root}
 	var notes []string
-	if ci, err := rationale.OpenContentIndexReader(indexer.ContentDir(sn.Index.Dir)); err == nil {
+	if ci, err := textindex.OpenReader(indexer.ContentDir(sn.Index.Dir)); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci
 	} else {

@@ -7,12 +7,13 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
-// Searcher finds reasoning nodes by text; *rationale.ContentIndex is one.
+// Searcher finds reasoning nodes by text; *textindex.Index is one.
 type Searcher interface {
 	Analyze(text string) []string
-	Search(ctx context.Context, text string, limit int) ([]rationale.Hit, error)
+	Search(ctx context.Context, text string, limit int) ([]textindex.Hit, error)
 }
 
 // Lexical matching: how many sections to score, how many to return as
@@ -86,7 +87,7 @@ func lexical(ctx context.Context, sr Searcher, s *graph.Store, n *graph.Node) (m
 		return nil, err
 	}
 	type qualified struct {
-		hit    rationale.Hit
+		hit    textindex.Hit
 		shared []string
 	}
 	var keep []qualified

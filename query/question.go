@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
 // How a question searches: the hits read from each index, the commits of
@@ -78,7 +78,7 @@ func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*sourc
 	for _, n := range nodes {
 		list = append(list, n.Node)
 	}
-	idx, err := rationale.NewMemContentIndex(ctx, list)
+	idx, err := textindex.NewMem(ctx, list)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func questionHits(ctx context.Context, sr Searcher, text string, node func(graph
 	}
 	need := min(minQuestionHits, len(terms))
 	best := 0.0
-	var keep []rationale.Hit
+	var keep []textindex.Hit
 	for _, h := range res {
 		if len(h.Terms) >= need {
 			keep = append(keep, h)

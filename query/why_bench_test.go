@@ -9,6 +9,7 @@ import (
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
 // whyQueries are fixture symbols of each kind of query: qualified,
@@ -24,7 +25,7 @@ var whyQueries = []string{
 
 // loadFixture indexes a copy of the fixture and loads it as gortex why does,
 // with its content index open for lexical matching.
-func loadFixture(b *testing.B) (*indexer.Index, *rationale.ContentIndex) {
+func loadFixture(b *testing.B) (*indexer.Index, *textindex.Index) {
 	b.Helper()
 	root := filepath.Join(b.TempDir(), "repo")
 	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
@@ -37,7 +38,7 @@ func loadFixture(b *testing.B) (*indexer.Index, *rationale.ContentIndex) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ci, err := rationale.OpenContentIndexReader(indexer.ContentDir(idx.Dir))
+	ci, err := textindex.OpenReader(indexer.ContentDir(idx.Dir))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,13 +7,14 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/textindex"
 )
 
 // IndexOptions wires the indexer to this package's linker (with root's git
 // history) and content index: what every index run of the CLI and the MCP
 // server uses.
 func IndexOptions(root string) indexer.Options {
-	return indexer.Options{Linker: &Linker{Root: root}, Content: ContentIndexer{}}
+	return indexer.Options{Linker: &Linker{Root: root}, Content: textindex.Indexer{}}
 }
 
 // FreshIndex loads root's index, building or updating it first (only the

@@ -14,7 +14,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
 // cliSymbols is how many of the in-process queries are also asked from the
@@ -81,7 +81,7 @@ func runInProcessChild(ctx context.Context, root string, n int, stdout io.Writer
 	if len(r.Queries) == 0 {
 		return errors.New("the index has no symbols to ask about")
 	}
-	ci, err := rationale.OpenContentIndex(indexer.ContentDir(idx.Dir))
+	ci, err := textindex.OpenReader(indexer.ContentDir(idx.Dir))
 	if err != nil {
 		return err
 	}

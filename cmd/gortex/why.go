@@ -13,6 +13,7 @@ import (
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
 )
 
 type whyOpts struct {
@@ -104,7 +105,7 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		return exitError
 	}
 	qo := query.Options{Limit: o.limit, Explain: o.explain, History: history.NewGit(root), Root: root}
-	if ci, err := rationale.OpenContentIndex(indexer.ContentDir(idx.Dir)); err == nil {
+	if ci, err := textindex.OpenReader(indexer.ContentDir(idx.Dir)); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci
 	} else {

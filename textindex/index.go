@@ -1,4 +1,4 @@
-package rationale
+package textindex
 
 import (
 	"context"
@@ -15,10 +15,10 @@ import (
 	"github.com/gortex/gortex/graph"
 )
 
-// ContentIndex is the Bleve full-text index of reasoning nodes (document
+// Index is the Bleve full-text index of reasoning nodes (document
 // sections now; memories and commits join it with their own kind). The
 // caller must Close it.
-type ContentIndex struct {
+type Index struct {
 	idx bleve.Index
 }
 
@@ -31,7 +31,7 @@ type contentDoc struct {
 	Text    string `json:"text"`
 }
 
-func contentMapping() mapping.IndexMapping {
+func indexMapping() mapping.IndexMapping {
 	text := bleve.NewTextFieldMapping()
 	text.Analyzer = en.AnalyzerName // stemming and English stop words
 	text.Store = false
@@ -50,30 +50,30 @@ func contentMapping() mapping.IndexMapping {
 	return m
 }
 
-// CreateContentIndex makes a new, empty index in dir, which must not exist.
-func CreateContentIndex(dir string) (*ContentIndex, error) {
-	idx, err := bleve.New(dir, contentMapping())
+// Create makes a new, empty index in dir, which must not exist.
+func Create(dir string) (*Index, error) {
+	idx, err := bleve.New(dir, indexMapping())
 	if err != nil {
 		return nil, fmt.Errorf("create content index %s: %w", dir, err)
 	}
-	return &ContentIndex{idx: idx}, nil
+	return &Index{idx: idx}, nil
 }
 
-// OpenContentIndex opens the index in dir.
-func OpenContentIndex(dir string) (*ContentIndex, error) {
+// Open opens the index in dir.
+func Open(dir string) (*Index, error) {
 	idx, err := bleve.Open(dir)
 	if err != nil {
 		return nil, fmt.Errorf("open content index %s: %w", dir, err)
 	}
-	return &ContentIndex{idx: idx}, nil
+	return &Index{idx: idx}, nil
 }
 
 // Close releases the index.
-func (c *ContentIndex) Close() error { return c.idx.Close() }
+func (c *Index) Close() error { return c.idx.Close() }
 
 // Update removes the nodes with the given IDs and indexes the given nodes,
 // in batches.
-func (c *ContentIndex) Update(ctx context.Context, remove []graph.NodeID, add []*graph.Node) error {
+func (c *Index) Update(ctx context.Context, remove []graph.NodeID, add []*graph.Node) error {
 	const batchSize = 500
 	b := c.idx.NewBatch()
 	flush := func() error {
@@ -125,7 +125,7 @@ type Hit struct {
 
 // Analyze returns the distinct analysed terms (lower-cased, stemmed, stop
 // words removed) of text, in order of first appearance.
-func (c *ContentIndex) Analyze(text string) []string {
+func (c *Index) Analyze(text string) []string {
 	an := c.idx.Mapping().AnalyzerNamed(en.AnalyzerName)
 	seen := map[string]bool{}
 	var out []string
@@ -142,7 +142,7 @@ func (c *ContentIndex) Analyze(text string) []string {
 // Search runs a match query (any term) over headings, path words and text
 // and returns the best limit hits, best first, each with the query terms
 // it matched.
-func (c *ContentIndex) Search(ctx context.Context, text string, limit int) ([]Hit, error) {
+func (c *Index) Search(ctx context.Context, text string, limit int) ([]Hit, error) {
 	var qs []query.Query
 	for _, f := range []struct {
 		field string
@@ -177,18 +177,18 @@ func (c *ContentIndex) Search(ctx context.Context, text string, limit int) ([]Hi
 }
 
 // Count returns the number of indexed nodes.
-func (c *ContentIndex) Count() (uint64, error) { return c.idx.DocCount() }
+func (c *Index) Count() (uint64, error) { return c.idx.DocCount() }
 
-// ContentIndexer maintains the content index of an index directory; it is
+// Indexer maintains the content index of an index directory; it is
 // what the indexer calls after every build or update.
-type ContentIndexer struct{}
+type Indexer struct{}
 
 // UpdateContent creates the index in dir (create) or opens it, then removes
 // and adds the given nodes.
-func (ContentIndexer) UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error {
-	open := OpenContentIndex
+func (Indexer) UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error {
+	open := Open
 	if create {
-		open = CreateContentIndex
+		open = Create
 	}
 	c, err := open(dir)
 	if err != nil {

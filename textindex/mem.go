@@ -1,4 +1,4 @@
-package rationale
+package textindex
 
 import (
 	"context"
@@ -9,17 +9,17 @@ import (
 	"github.com/gortex/gortex/graph"
 )
 
-// NewMemContentIndex builds a content index in memory over nodes, with the
+// NewMem builds a content index in memory over nodes, with the
 // same mapping and search as the on-disk one. Questions use it for what the
 // on-disk index does not hold: memories (projected on every load) and
 // commit messages (read from git on demand). Indexing a few hundred short
 // nodes takes milliseconds. The caller must Close it.
-func NewMemContentIndex(ctx context.Context, nodes []*graph.Node) (*ContentIndex, error) {
-	idx, err := bleve.NewMemOnly(contentMapping())
+func NewMem(ctx context.Context, nodes []*graph.Node) (*Index, error) {
+	idx, err := bleve.NewMemOnly(indexMapping())
 	if err != nil {
 		return nil, fmt.Errorf("create memory content index: %w", err)
 	}
-	c := &ContentIndex{idx: idx}
+	c := &Index{idx: idx}
 	if err := c.Update(ctx, nil, nodes); err != nil {
 		c.Close()
 		return nil, err
