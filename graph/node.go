@@ -77,14 +77,16 @@ type Edge struct {
 // ok is false when the edge has none.
 func (e Edge) Best() (m Motivation, ok bool) {
 	for i, c := range e.Motivations {
-		if i == 0 || stronger(c, m) {
+		if i == 0 || Stronger(c, m) {
 			m, ok = c, true
 		}
 	}
 	return m, ok
 }
 
-func stronger(a, b Motivation) bool {
+// Stronger reports whether a is stronger evidence than b: by signal
+// strength, then score.
+func Stronger(a, b Motivation) bool {
 	if sa, sb := a.Signal.Strength(), b.Signal.Strength(); sa != sb {
 		return sa > sb
 	}

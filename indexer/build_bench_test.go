@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/indexer"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/workspace"
 )
 
 // benchFixture copies the fixture repository for a benchmark.
@@ -27,7 +27,7 @@ func BenchmarkBuildFixture(b *testing.B) {
 	root := benchFixture(b)
 	ctx := context.Background()
 	for b.Loop() {
-		if _, _, err := indexer.Build(ctx, root, rationale.IndexOptions(root)); err != nil {
+		if _, _, err := indexer.Build(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -38,7 +38,7 @@ func BenchmarkBuildFixture(b *testing.B) {
 func BenchmarkUpdateFixture(b *testing.B) {
 	root := benchFixture(b)
 	ctx := context.Background()
-	if _, _, err := indexer.Build(ctx, root, rationale.IndexOptions(root)); err != nil {
+	if _, _, err := indexer.Build(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 		b.Fatal(err)
 	}
 	file := filepath.Join(root, "billing", "invoice.go")
@@ -51,7 +51,7 @@ func BenchmarkUpdateFixture(b *testing.B) {
 		}
 		fmt.Fprintf(f, "\n// change %d\n", i)
 		f.Close()
-		_, st, err := indexer.Update(ctx, root, rationale.IndexOptions(root))
+		_, st, err := indexer.Update(ctx, root, workspace.IndexOptions(root, workspace.Options{}))
 		if err != nil || st.Changed != 1 {
 			b.Fatalf("update: %d changed, err %v", st.Changed, err)
 		}
@@ -62,7 +62,7 @@ func BenchmarkUpdateFixture(b *testing.B) {
 // the first thing gortex why does.
 func BenchmarkLoadFixture(b *testing.B) {
 	root := benchFixture(b)
-	if _, _, err := indexer.Build(context.Background(), root, rationale.IndexOptions(root)); err != nil {
+	if _, _, err := indexer.Build(context.Background(), root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {

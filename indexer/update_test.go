@@ -12,7 +12,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/workspace"
 )
 
 // TestUpdateMatchesFullBuild applies a change to a copy of the fixture,
@@ -68,11 +68,11 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root := fixtureCopy(t)
 			ctx := context.Background()
-			if _, _, err := indexer.Build(ctx, root, rationale.IndexOptions(root)); err != nil {
+			if _, _, err := indexer.Build(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 				t.Fatal(err)
 			}
 			tt.change(t, root)
-			opts := rationale.IndexOptions(root)
+			opts := workspace.IndexOptions(root, workspace.Options{})
 			linker := &countingLinker{inner: opts.Linker}
 			opts.Linker = linker
 			idx, st, err := indexer.Update(ctx, root, opts)
@@ -86,7 +86,7 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 				t.Errorf("linked again: %v, want %v", linked, !tt.kept)
 			}
 			full := fixtureCopyOf(t, root)
-			want, wantSt, err := indexer.Build(ctx, full, rationale.IndexOptions(full))
+			want, wantSt, err := indexer.Build(ctx, full, workspace.IndexOptions(full, workspace.Options{}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 				t.Error("index stale right after the update")
 			}
 			// The next update finds nothing to do.
-			if _, st, err := indexer.Update(ctx, root, rationale.IndexOptions(root)); err != nil || !st.UpToDate {
+			if _, st, err := indexer.Update(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil || !st.UpToDate {
 				t.Errorf("second update: up to date %v, err %v", st.UpToDate, err)
 			}
 		})
@@ -117,7 +117,7 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 func TestUpdatesAccumulate(t *testing.T) {
 	root := fixtureCopy(t)
 	ctx := context.Background()
-	if _, _, err := indexer.Build(ctx, root, rationale.IndexOptions(root)); err != nil {
+	if _, _, err := indexer.Build(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 		t.Fatal(err)
 	}
 	steps := []func(){
@@ -135,7 +135,7 @@ func TestUpdatesAccumulate(t *testing.T) {
 	}
 	for i, step := range steps {
 		step()
-		if _, st, err := indexer.Update(ctx, root, rationale.IndexOptions(root)); err != nil || !st.Incremental {
+		if _, st, err := indexer.Update(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil || !st.Incremental {
 			t.Fatalf("step %d: incremental %v, err %v", i, st.Incremental, err)
 		}
 		if _, err := os.Stat(filepath.Join(indexer.IndexDir(root), "graph.delta")); err != nil {
@@ -147,7 +147,7 @@ func TestUpdatesAccumulate(t *testing.T) {
 		t.Fatal(err)
 	}
 	full := fixtureCopyOf(t, root)
-	want, _, err := indexer.Build(ctx, full, rationale.IndexOptions(full))
+	want, _, err := indexer.Build(ctx, full, workspace.IndexOptions(full, workspace.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,11 +13,11 @@
 // thin handler over query and rationale — the code the CLI runs:
 //
 //	why               why.go               query.Why, query.Render
-//	store_memory      store_memory.go      rationale.MemoryStore.Add
+//	store_memory      store_memory.go      memory.Store.Add
 //	query_memories    query_memories.go    query.SortMemories
-//	update_memory     update_memory.go     rationale.MemoryStore.Edit
-//	supersede_memory  supersede_memory.go  rationale.MemoryStore.Supersede
-//	forget_memory     forget_memory.go     rationale.MemoryStore.Forget
+//	update_memory     update_memory.go     memory.Store.Edit
+//	supersede_memory  supersede_memory.go  memory.Store.Supersede
+//	forget_memory     forget_memory.go     memory.Store.Forget
 //	search            search.go            textindex.Index.Search
 //	list_docs         list_docs.go         the snapshot's document sections
 //	doc_outline       doc_outline.go

@@ -58,7 +58,7 @@ func (s *Server) statusOf(sn *Snapshot) status {
 	st.Stale = sn.Index.Stale()
 	st.MemoriesChanged = s.memoryState() != sn.memState
 	st.Counts = sn.Counts
-	for _, p := range sn.Problems {
+	for _, p := range sn.Loaded.Problems {
 		st.Problems = append(st.Problems, p.Error())
 	}
 	return st

@@ -9,7 +9,7 @@ import (
 )
 
 // loadBody is a memory's body of mostly its own words, so that no two are
-// duplicates (token-set Jaccard similarity under rationale.DuplicateThreshold).
+// duplicates (token-set Jaccard similarity under memory.DuplicateThreshold).
 func loadBody(i int) string {
 	return fmt.Sprintf("Decision %d keeps ledger rounding: alpha%d bravo%d charlie%d delta%d echo%d foxtrot%d.", i, i, i, i, i, i, i)
 }

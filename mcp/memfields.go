@@ -7,9 +7,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
 // memoryFields are a memory's fields as store_memory and supersede_memory
@@ -34,15 +32,15 @@ type memoryFields struct {
 const defaultConfidence = 0.8
 
 // memory makes a new memory of f; the store fills the other defaults.
-func (f memoryFields) memory(ctx context.Context) *rationale.Memory {
-	m := &rationale.Memory{Title: f.Title, Body: f.Body, Kind: rationale.Kind(f.Kind), Files: f.Files, Tags: f.Tags,
-		Importance: f.Importance, Confidence: defaultConfidence, Basis: rationale.Basis(f.Basis), Pinned: f.Pinned,
-		Source: rationale.Source(f.Source), Author: f.Author}
+func (f memoryFields) memory(ctx context.Context) *memory.Memory {
+	m := &memory.Memory{Title: f.Title, Body: f.Body, Kind: memory.Kind(f.Kind), Files: f.Files, Tags: f.Tags,
+		Importance: f.Importance, Confidence: defaultConfidence, Basis: memory.Basis(f.Basis), Pinned: f.Pinned,
+		Source: memory.Source(f.Source), Author: f.Author}
 	if f.Confidence != nil {
 		m.Confidence = *f.Confidence
 	}
 	if m.Source == "" {
-		m.Source = rationale.SourceAgent
+		m.Source = memory.SourceAgent
 	}
 	if m.Author == "" {
 		m.Author = clientName(ctx)
@@ -51,10 +49,10 @@ func (f memoryFields) memory(ctx context.Context) *rationale.Memory {
 	return m
 }
 
-func anchors(written []string) []rationale.SymbolAnchor {
-	var out []rationale.SymbolAnchor
+func anchors(written []string) []memory.SymbolAnchor {
+	var out []memory.SymbolAnchor
 	for _, w := range written {
-		out = append(out, rationale.SymbolAnchor{Written: w})
+		out = append(out, memory.SymbolAnchor{Written: w})
 	}
 	return out
 }
@@ -67,26 +65,15 @@ func clientName(ctx context.Context) string {
 			return name
 		}
 	}
-	return string(rationale.SourceAgent)
-}
-
-// resolver resolves anchors against the snapshot, as why resolves a query.
-func resolver(sn *Snapshot) rationale.AnchorResolver {
-	return func(text string) (*graph.Node, []*graph.Node, error) {
-		q, err := query.Parse(text)
-		if err != nil {
-			return nil, nil, err
-		}
-		return query.Resolve(sn.Store(), q)
-	}
+	return string(memory.SourceAgent)
 }
 
 // writeStore is the store a new memory goes to.
-func (s *Server) writeStore(scope string) (*rationale.MemoryStore, error) {
+func (s *Server) writeStore(scope string) (*memory.Store, error) {
 	switch scope {
-	case "", string(rationale.ScopeWorkspace):
+	case "", string(memory.ScopeWorkspace):
 		return s.stores[0], nil
-	case string(rationale.ScopeGlobal):
+	case string(memory.ScopeGlobal):
 		if len(s.stores) > 1 {
 			return s.stores[1], nil
 		}
@@ -96,25 +83,25 @@ func (s *Server) writeStore(scope string) (*rationale.MemoryStore, error) {
 }
 
 // readStores are the stores a memory ID is looked up in.
-func (s *Server) readStores(scope string) ([]*rationale.MemoryStore, error) {
+func (s *Server) readStores(scope string) ([]*memory.Store, error) {
 	switch scope {
-	case "", rationale.ScopeBoth:
+	case "", memory.ScopeBoth:
 		return s.stores, nil
-	case string(rationale.ScopeWorkspace), string(rationale.ScopeGlobal):
+	case string(memory.ScopeWorkspace), string(memory.ScopeGlobal):
 		st, err := s.writeStore(scope)
-		return []*rationale.MemoryStore{st}, err
+		return []*memory.Store{st}, err
 	}
 	return nil, badArg("scope", "%q is no scope; use workspace, global or both", scope)
 }
 
 // storeOf returns the store, among those of scope, that holds the memory
 // ref names (a full id, mem:id, a unique prefix or its last characters).
-func (s *Server) storeOf(ctx context.Context, scope, ref string) (*rationale.MemoryStore, error) {
+func (s *Server) storeOf(ctx context.Context, scope, ref string) (*memory.Store, error) {
 	stores, err := s.readStores(scope)
 	if err != nil {
 		return nil, err
 	}
-	st, _, err := rationale.FindMemory(ctx, stores, ref)
+	st, _, err := memory.Find(ctx, stores, ref)
 	if err != nil {
 		return nil, memoryError(err)
 	}
@@ -132,12 +119,12 @@ type writeResult struct {
 	Note       string  `json:"note" toon:"note"`
 }
 
-func resultOf(r rationale.Result) writeResult {
+func resultOf(r memory.Result) writeResult {
 	w := writeResult{ID: string(r.ID), Status: string(r.Status), Path: r.Path, Similarity: r.Similarity}
 	if r.Memory != nil {
 		w.Supersedes = string(r.Memory.Supersedes)
 	}
-	if r.Status == rationale.StatusDuplicate {
+	if r.Status == memory.StatusDuplicate {
 		w.Note = fmt.Sprintf("not stored: %.0f%% of its words are in memory %s; update that one (update_memory), or pass force to store it anyway", 100*r.Similarity, r.ID)
 	}
 	return w
@@ -146,11 +133,11 @@ func resultOf(r rationale.Result) writeResult {
 // memoryError says what was wrong with a memory write, naming the argument
 // where one is to blame.
 func memoryError(err error) error {
-	var ae *rationale.AnchorError
+	var ae *memory.AnchorError
 	switch {
 	case errors.As(err, &ae):
 		return badArg("symbols", "%v", err)
-	case errors.Is(err, rationale.ErrNotFound), errors.Is(err, rationale.ErrAmbiguous):
+	case errors.Is(err, memory.ErrNotFound), errors.Is(err, memory.ErrAmbiguous):
 		return badArg("id", "%v", err)
 	}
 	return err

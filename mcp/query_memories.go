@@ -11,8 +11,8 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
 )
 
 type queryMemoriesParams struct {
@@ -93,20 +93,18 @@ func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemorie
 	if err != nil {
 		return nil, err
 	}
-	var nodes []*graph.Node
-	for _, m := range sn.Memories {
+	var matched []*memory.Memory
+	for _, m := range sn.Memories.All() {
 		if p.matches(m, scope, about) {
-			if n, ok := sn.Store().Node(rationale.MemoryNodeID(m.ID)); ok {
-				nodes = append(nodes, n)
-			}
+			matched = append(matched, m)
 		}
 	}
-	list := memoryList{Matched: len(nodes), Memories: []memoryRow{}}
-	for _, n := range query.SortMemories(nodes, time.Now()) {
+	list := memoryList{Matched: len(matched), Memories: []memoryRow{}}
+	for _, m := range query.SortMemories(matched, time.Now()) {
 		if len(list.Memories) == limit {
 			break
 		}
-		list.Memories = append(list.Memories, rowOf(sn.memory(rationale.MemoryID(strings.TrimPrefix(string(n.ID), "mem:")))))
+		list.Memories = append(list.Memories, rowOf(m))
 	}
 	list.Count = len(list.Memories)
 	if list.Matched > list.Count {
@@ -129,7 +127,7 @@ func aboutSymbol(sn *Snapshot, text string) (map[graph.NodeID]bool, error) {
 	if text == "" {
 		return nil, nil
 	}
-	n, cands, err := resolver(sn)(text)
+	n, cands, err := sn.Resolver()(text)
 	switch {
 	case errors.Is(err, query.ErrAmbiguous):
 		ids := make([]string, len(cands))
@@ -141,19 +139,19 @@ func aboutSymbol(sn *Snapshot, text string) (map[graph.NodeID]bool, error) {
 		return nil, badArg("symbol", "%v", err)
 	}
 	about := map[graph.NodeID]bool{}
-	for _, e := range sn.Store().In(n.ID, graph.EdgeMotivates) {
-		about[e.From] = true
+	for _, l := range sn.Memories.Into(n.ID) {
+		about[l.Node.ID] = true
 	}
 	return about, nil
 }
 
-func (p queryMemoriesParams) matches(m *rationale.Memory, scope string, about map[graph.NodeID]bool) bool {
+func (p queryMemoriesParams) matches(m *memory.Memory, scope string, about map[graph.NodeID]bool) bool {
 	switch {
-	case scope != rationale.ScopeBoth && string(m.Scope) != scope,
+	case scope != memory.ScopeBoth && string(m.Scope) != scope,
 		p.LiveOnly && !m.Live(),
 		p.Kind != "" && string(m.Kind) != p.Kind,
 		p.Tag != "" && !slices.Contains(m.Tags, strings.ToLower(strings.TrimPrefix(p.Tag, "#"))),
-		about != nil && !about[rationale.MemoryNodeID(m.ID)],
+		about != nil && !about[memory.NodeID(m.ID)],
 		p.File != "" && !anchoredIn(m, p.File):
 		return false
 	}
@@ -161,8 +159,8 @@ func (p queryMemoriesParams) matches(m *rationale.Memory, scope string, about ma
 }
 
 // anchoredIn reports whether m is anchored to file or to a symbol in it.
-func anchoredIn(m *rationale.Memory, file string) bool {
-	return slices.Contains(m.Files, file) || slices.ContainsFunc(m.Symbols, func(a rationale.SymbolAnchor) bool {
+func anchoredIn(m *memory.Memory, file string) bool {
+	return slices.Contains(m.Files, file) || slices.ContainsFunc(m.Symbols, func(a memory.SymbolAnchor) bool {
 		path, _, ok := graph.SplitSymbolID(a.ID)
 		return ok && path == file
 	})
@@ -180,7 +178,7 @@ func containsWords(text, words string) bool {
 	return true
 }
 
-func rowOf(m *rationale.Memory) memoryRow {
+func rowOf(m *memory.Memory) memoryRow {
 	if m == nil {
 		return memoryRow{}
 	}

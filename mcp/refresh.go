@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/indexer"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/workspace"
 )
 
 // buildKind says how a snapshot was made.
@@ -21,7 +21,7 @@ const (
 	buildInitial  buildKind = "initial"  // first load: the index as found, built or updated when needed
 	buildFull     buildKind = "full"     // reindex --full: rebuilt from scratch
 	buildUpdate   buildKind = "update"   // files changed: re-indexed incrementally
-	buildMemories buildKind = "memories" // only memory files changed: index reloaded, memories projected again
+	buildMemories buildKind = "memories" // only memory files changed: the memories read again over the same index
 )
 
 // Refresh describes the last build of a snapshot, for index_status.
@@ -45,70 +45,71 @@ func (s *Server) check(ctx context.Context) error {
 	cur := s.snap.Load()
 	switch {
 	case cur == nil:
-		return s.build(ctx, buildInitial)
+		return s.build(ctx, buildInitial, false)
 	case cur.Index.Stale():
-		return s.build(ctx, buildUpdate)
+		return s.build(ctx, buildUpdate, false)
 	case s.memoryState() != cur.memState:
-		return s.build(ctx, buildMemories)
+		return s.build(ctx, buildMemories, false)
 	}
 	return nil
 }
 
-// build makes a snapshot of the given kind and publishes it. The caller
-// holds buildMu.
-func (s *Server) build(ctx context.Context, kind buildKind) error {
+// build makes a snapshot of the given kind and publishes it; with record
+// (the reindex tool) it also records in their files the memory anchors
+// that followed a renamed or moved symbol. The caller holds buildMu.
+func (s *Server) build(ctx context.Context, kind buildKind, record bool) error {
 	start := time.Now()
 	rec := &Refresh{At: start.UTC().Format(time.RFC3339), Kind: string(kind)}
 	defer func() {
 		rec.Seconds = time.Since(start).Round(time.Millisecond).Seconds()
 		s.last.Store(rec)
 	}()
-	idx, st, err := s.loadIndex(ctx, kind)
+	state := s.memoryState()
+	w, st, err := s.open(ctx, kind, record)
 	if err != nil {
 		rec.Error = err.Error()
 		return err
 	}
-	rec.Changed, rec.Removed, rec.Rebuilt = st.Changed, st.Removed, st.Rebuilt
-	state := s.memoryState()
-	ld, err := rationale.LoadMemories(ctx, s.root, idx.Store, s.stores)
-	if err != nil {
-		rec.Error = err.Error()
-		return fmt.Errorf("load memories: %w", err)
-	}
-	for _, r := range ld.Retargeted {
-		s.log.Info(r.String())
-	}
-	if len(ld.Retargeted) > 0 {
+	if record {
 		state = s.memoryState() // the retargets rewrote memory files
 	}
-	for _, p := range ld.Problems {
+	rec.Changed, rec.Removed, rec.Rebuilt = st.Changed, st.Removed, st.Rebuilt
+	for _, r := range w.Loaded.Moved {
+		s.log.Info(r.Pending())
+	}
+	for _, p := range w.Loaded.Problems {
 		s.log.Warn("skipped a memory", "problem", p.Error())
 	}
-	sn := &Snapshot{Gen: s.gen.Add(1), Index: idx, Memories: ld.Memories, Problems: ld.Problems,
-		Built: time.Now(), memState: state}
-	sn.Counts = count(idx.Store, ld.Memories)
+	sn := &Snapshot{Gen: s.gen.Add(1), Workspace: w, Built: time.Now(), memState: state}
+	sn.Counts = count(w)
 	s.snap.Store(sn)
 	s.log.Info("snapshot published", "gen", sn.Gen, "kind", kind, "changed", st.Changed, "removed", st.Removed,
-		"memories", len(ld.Memories), "took", time.Since(start).Round(time.Millisecond))
+		"memories", len(w.Memories.All()), "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-// loadIndex gets the index a build of the given kind starts from.
-func (s *Server) loadIndex(ctx context.Context, kind buildKind) (*indexer.Index, indexer.Stats, error) {
-	switch kind {
-	case buildFull:
-		return indexer.Build(ctx, s.root, rationale.IndexOptions(s.root))
-	case buildUpdate:
-		return indexer.Update(ctx, s.root, rationale.IndexOptions(s.root))
-	case buildMemories:
-		// The store a snapshot holds is never changed, so projecting the
-		// memories again needs a store of its own: read from disk.
-		if idx, err := indexer.Load(s.root); err == nil {
-			return idx, indexer.Stats{UpToDate: true}, nil
+// open makes the workspace a build of the given kind publishes.
+func (s *Server) open(ctx context.Context, kind buildKind, record bool) (*workspace.Workspace, indexer.Stats, error) {
+	o := workspace.Options{Stores: s.stores, Note: func(msg string) { s.log.Info(msg) }}
+	switch {
+	case record:
+		w, st, moved, err := workspace.Reindex(ctx, s.root, kind == buildFull, o)
+		for _, r := range moved {
+			s.log.Info(r.String())
+		}
+		return w, st, err
+	case kind == buildUpdate:
+		return workspace.Update(ctx, s.root, o)
+	case kind == buildMemories:
+		// The index is unchanged: the memories are read again and linked
+		// to the same immutable store.
+		if cur := s.snap.Load(); cur != nil {
+			w, err := cur.Reload(ctx)
+			return w, indexer.Stats{UpToDate: true}, err
 		}
 	}
-	idx, err := rationale.FreshIndex(ctx, s.root, func(msg string) { s.log.Info(msg) })
-	return idx, indexer.Stats{}, err
+	w, err := workspace.Open(ctx, s.root, o)
+	return w, indexer.Stats{}, err
 }
 
 // memoryState summarises the memory directories: each memory file's name,

@@ -29,7 +29,7 @@ func (s *Server) reindex(ctx context.Context, _ *Snapshot, p reindexParams) (*mc
 		kind = buildFull
 	}
 	s.buildMu.Lock()
-	err = s.build(ctx, kind)
+	err = s.build(ctx, kind, true)
 	s.buildMu.Unlock()
 	if err != nil {
 		return nil, err

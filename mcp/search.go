@@ -9,7 +9,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
@@ -198,7 +198,7 @@ func symbolHit(n *graph.Node, score float64) searchHit {
 
 // docHits searches the sections' full-text index.
 func docHits(ctx context.Context, sn *Snapshot, text string, limit int) ([]searchHit, error) {
-	ci, err := textindex.OpenReader(indexer.ContentDir(sn.Index.Dir))
+	ci, err := sn.OpenContent()
 	if err != nil {
 		return nil, err
 	}
@@ -237,9 +237,11 @@ func memoryHits(ctx context.Context, sn *Snapshot, text string, limit int) ([]se
 	}
 	var hits []searchHit
 	for _, h := range found {
-		if n, ok := sn.Store().Node(h.ID); ok {
-			hits = append(hits, searchHit{Kind: "memory", What: n.Attr(rationale.AttrRationaleKind),
-				ID: strings.TrimPrefix(string(n.ID), "mem:"), Name: n.Name, Path: n.Path, Score: h.Score,
+		id := memory.ID(strings.TrimPrefix(string(h.ID), memory.NodePrefix))
+		n, ok := sn.Memories.Node(id)
+		if m := sn.memory(id); ok && m != nil {
+			hits = append(hits, searchHit{Kind: "memory", What: string(m.Kind),
+				ID: string(m.ID), Name: n.Name, Path: n.Path, Score: h.Score,
 				Text: snippet(n.Text, h.Terms)})
 		}
 	}

@@ -14,8 +14,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/gortex/gortex/history"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
 // instructions tell an agent, on initialize, when to call which tool.
@@ -34,8 +33,7 @@ type Options struct {
 type Server struct {
 	root   string
 	log    *slog.Logger
-	stores []*rationale.MemoryStore // workspace first, then global when there is a home
-	git    *history.Git             // the repository's history, for commit entries
+	stores []*memory.Store // workspace first, then global when there is a home
 
 	snap    atomic.Pointer[Snapshot]
 	gen     atomic.Uint64
@@ -62,16 +60,16 @@ func New(root string, o Options) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	stores, err := rationale.OpenStores(abs, rationale.ScopeBoth)
+	stores, err := memory.OpenStores(abs, memory.ScopeBoth)
 	if err != nil {
 		log.Warn("no global memories", "err", err)
-		stores = []*rationale.MemoryStore{rationale.OpenWorkspace(abs)}
+		stores = []*memory.Store{memory.OpenWorkspace(abs)}
 	}
 	version := o.Version
 	if version == "" {
 		version = "dev"
 	}
-	s := &Server{root: abs, log: log, stores: stores, git: history.NewGit(abs)}
+	s := &Server{root: abs, log: log, stores: stores}
 	s.mcp = server.NewMCPServer("gortex", version,
 		server.WithTitle("gortex: why does this code exist?"),
 		server.WithInstructions(instructions),

@@ -7,22 +7,21 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/workspace"
 )
 
 // Snapshot is one consistent state of the repository as the server
-// answers from it: the index with the memories projected into its store,
-// and what loading them found. It is never modified after it is published
+// answers from it: the opened workspace (the index, the memories linked to
+// it, what loading them found). It is never modified after it is published
 // (the lazily built tables below are derived, built once under a sync.Once),
 // so any number of calls may read it while the next one is built.
 type Snapshot struct {
-	Gen      uint64 // increases with every published snapshot
-	Index    *indexer.Index
-	Memories []*rationale.Memory
-	Problems []rationale.Problem // memory files skipped, retargets not written
-	Built    time.Time
-	Counts   Counts
+	Gen uint64 // increases with every published snapshot
+	*workspace.Workspace
+	Built  time.Time
+	Counts Counts
 
 	memState string // memoryState of the stores when the memories were read
 
@@ -45,10 +44,8 @@ type Counts struct {
 	Stale    int `json:"stale_memories" toon:"stale_memories"` // with an anchor whose symbol or file is gone
 }
 
-// Store is the snapshot's graph, memories included.
-func (sn *Snapshot) Store() *graph.Store { return sn.Index.Store }
-
-func count(s *graph.Store, mems []*rationale.Memory) Counts {
+func count(w *workspace.Workspace) Counts {
+	s, mems := w.Store(), w.Memories.All()
 	var c Counts
 	for n := range s.Nodes() {
 		switch {
@@ -65,6 +62,7 @@ func count(s *graph.Store, mems []*rationale.Memory) Counts {
 			c.Links++
 		}
 	}
+	c.Links += w.Memories.Links()
 	c.Memories = len(mems)
 	for _, m := range mems {
 		if m.Live() {
@@ -142,11 +140,11 @@ func isWordRune(r rune) bool {
 	return r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') || r > 127
 }
 
-// memoryNodes returns the rationale nodes of the snapshot's memories.
+// memoryNodes returns the reasoning nodes of the snapshot's memories.
 func (sn *Snapshot) memoryNodes() []*graph.Node {
-	out := make([]*graph.Node, 0, len(sn.Memories))
-	for _, m := range sn.Memories {
-		if n, ok := sn.Store().Node(rationale.MemoryNodeID(m.ID)); ok {
+	out := make([]*graph.Node, 0, len(sn.Memories.All()))
+	for _, m := range sn.Memories.All() {
+		if n, ok := sn.Memories.Node(m.ID); ok {
 			out = append(out, n)
 		}
 	}
@@ -154,8 +152,8 @@ func (sn *Snapshot) memoryNodes() []*graph.Node {
 }
 
 // memory returns the snapshot's memory with the given ID.
-func (sn *Snapshot) memory(id rationale.MemoryID) *rationale.Memory {
-	for _, m := range sn.Memories {
+func (sn *Snapshot) memory(id memory.ID) *memory.Memory {
+	for _, m := range sn.Memories.All() {
 		if m.ID == id {
 			return m
 		}

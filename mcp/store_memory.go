@@ -3,9 +3,8 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/memory"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/gortex/gortex/rationale"
 )
 
 type storeMemoryParams struct {
@@ -41,7 +40,7 @@ func (s *Server) storeMemory(ctx context.Context, sn *Snapshot, p storeMemoryPar
 	if err != nil {
 		return nil, err
 	}
-	res, err := st.Add(ctx, p.memory(ctx), rationale.AddOptions{Force: p.Force, Resolve: resolver(sn), Root: s.root})
+	res, err := st.Add(ctx, p.memory(ctx), memory.AddOptions{Force: p.Force, Resolve: sn.Resolver(), Root: s.root})
 	if err != nil {
 		return nil, memoryError(err)
 	}

@@ -3,9 +3,8 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/memory"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/gortex/gortex/rationale"
 )
 
 type supersedeMemoryParams struct {
@@ -34,7 +33,7 @@ func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeM
 	if err != nil {
 		return nil, err
 	}
-	res, err := st.Supersede(ctx, p.ID, p.memory(ctx), rationale.AddOptions{Force: p.Force, Resolve: resolver(sn), Root: s.root})
+	res, err := st.Supersede(ctx, p.ID, p.memory(ctx), memory.AddOptions{Force: p.Force, Resolve: sn.Resolver(), Root: s.root})
 	if err != nil {
 		return nil, memoryError(err)
 	}

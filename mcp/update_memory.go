@@ -3,9 +3,8 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/memory"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/gortex/gortex/rationale"
 )
 
 // memoryPatch is the fields update_memory changes: a field left out (nil)
@@ -57,16 +56,16 @@ func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryP
 
 // edit applies patch to the memory ref names, resolving new anchors against
 // the snapshot first (outside the store's lock, as the CLI does).
-func (s *Server) edit(ctx context.Context, sn *Snapshot, ref, scope string, patch memoryPatch) (rationale.Result, error) {
+func (s *Server) edit(ctx context.Context, sn *Snapshot, ref, scope string, patch memoryPatch) (memory.Result, error) {
 	st, err := s.storeOf(ctx, scope, ref)
 	if err != nil {
-		return rationale.Result{}, err
+		return memory.Result{}, err
 	}
-	probe := &rationale.Memory{Symbols: anchors(patch.Symbols), Files: patch.Files}
-	if err := rationale.ResolveAnchors(s.root, probe, resolver(sn)); err != nil {
-		return rationale.Result{}, memoryError(err)
+	probe := &memory.Memory{Symbols: anchors(patch.Symbols), Files: patch.Files}
+	if err := memory.ResolveAnchors(s.root, probe, sn.Resolver()); err != nil {
+		return memory.Result{}, memoryError(err)
 	}
-	res, err := st.Edit(ctx, ref, func(m *rationale.Memory) error {
+	res, err := st.Edit(ctx, ref, func(m *memory.Memory) error {
 		patch.apply(m, probe)
 		return nil
 	})
@@ -83,7 +82,7 @@ func (p memoryPatch) empty() bool {
 }
 
 // apply sets m's fields that p gives; probe holds the resolved anchors.
-func (p memoryPatch) apply(m *rationale.Memory, probe *rationale.Memory) {
+func (p memoryPatch) apply(m *memory.Memory, probe *memory.Memory) {
 	set(&m.Title, p.Title)
 	set(&m.Body, p.Body)
 	set(&m.Author, p.Author)
@@ -91,13 +90,13 @@ func (p memoryPatch) apply(m *rationale.Memory, probe *rationale.Memory) {
 	set(&m.Confidence, p.Confidence)
 	set(&m.Pinned, p.Pinned)
 	if p.Kind != nil {
-		m.Kind = rationale.Kind(*p.Kind)
+		m.Kind = memory.Kind(*p.Kind)
 	}
 	if p.Basis != nil {
-		m.Basis = rationale.Basis(*p.Basis)
+		m.Basis = memory.Basis(*p.Basis)
 	}
 	if p.Source != nil {
-		m.Source = rationale.Source(*p.Source)
+		m.Source = memory.Source(*p.Source)
 	}
 	if p.Tags != nil {
 		m.Tags = p.Tags

@@ -7,11 +7,8 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
-	"github.com/gortex/gortex/textindex"
 )
 
 type whyParams struct {
@@ -56,9 +53,10 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	// Memories of the other scope are dropped after ranking, so ask for
 	// as many more entries as there are of them.
 	hidden := otherScope(sn, scope)
-	qo := query.Options{Limit: limit + hidden, Explain: p.Explain, History: s.git, Root: s.root}
+	qo := sn.QueryOptions()
+	qo.Limit, qo.Explain = limit+hidden, p.Explain
 	var notes []string
-	if ci, err := textindex.OpenReader(indexer.ContentDir(sn.Index.Dir)); err == nil {
+	if ci, err := sn.OpenContent(); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci
 	} else {
@@ -91,9 +89,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 // scopeArg reads a memory scope argument: both (the default), workspace or global.
 func scopeArg(name, s string) (string, error) {
 	switch s {
-	case "", rationale.ScopeBoth:
-		return rationale.ScopeBoth, nil
-	case string(rationale.ScopeWorkspace), string(rationale.ScopeGlobal):
+	case "", memory.ScopeBoth:
+		return memory.ScopeBoth, nil
+	case string(memory.ScopeWorkspace), string(memory.ScopeGlobal):
 		return s, nil
 	}
 	return "", badArg(name, "%q is no scope; use workspace, global or both", s)
@@ -101,11 +99,11 @@ func scopeArg(name, s string) (string, error) {
 
 // otherScope counts the snapshot's memories outside scope.
 func otherScope(sn *Snapshot, scope string) int {
-	if scope == rationale.ScopeBoth {
+	if scope == memory.ScopeBoth {
 		return 0
 	}
 	n := 0
-	for _, m := range sn.Memories {
+	for _, m := range sn.Memories.All() {
 		if string(m.Scope) != scope {
 			n++
 		}
@@ -117,8 +115,8 @@ func otherScope(sn *Snapshot, scope string) int {
 func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
 	kept := a.Rationale[:0]
 	for _, e := range a.Rationale {
-		if scope != rationale.ScopeBoth && e.Kind == "rationale" {
-			if n, ok := sn.Store().Node(graph.NodeID(e.SourceID)); ok && n.Attr(rationale.AttrScope) != scope {
+		if scope != memory.ScopeBoth && e.Kind == "rationale" {
+			if m := sn.memory(memory.ID(strings.TrimPrefix(e.SourceID, memory.NodePrefix))); m != nil && string(m.Scope) != scope {
 				continue
 			}
 		}

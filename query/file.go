@@ -7,6 +7,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/rationale"
 )
 
 // fileCommitSlots is how many places of a file answer its commits keep
@@ -26,8 +27,8 @@ func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) 
 	var hits []hit
 	if n, ok := s.Node(graph.FileID(p)); ok && n.Kind == graph.KindFile {
 		ref.Line = n.Line
-		hits = Walk(s, n)
-		hits = append(hits, memberHits(s, n, hits)...)
+		hits = Walk(s, opts.Memories, n)
+		hits = append(hits, memberHits(s, opts.Memories, n, hits)...)
 	}
 	a.Symbol = &ref
 	hits = append(hits, fileCommitHits(ctx, opts.History, p, a)...)
@@ -41,7 +42,7 @@ func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) 
 // memberHits returns the reasoning linked directly to the symbols declared
 // in file (and their members), each reached via its symbol one step below
 // the file, skipping sources already in seen.
-func memberHits(s *graph.Store, file *graph.Node, seen []hit) []hit {
+func memberHits(s *graph.Store, mems *rationale.Memories, file *graph.Node, seen []hit) []hit {
 	done := map[graph.NodeID]bool{}
 	for _, h := range seen {
 		done[h.source.ID] = true
@@ -56,6 +57,12 @@ func memberHits(s *graph.Store, file *graph.Node, seen []hit) []hit {
 			}
 			done[e.From] = true
 			hits = append(hits, hit{source: sectionSource(src), signal: best.Signal, score: best.Score, detail: best.Detail, via: sym, depth: 1})
+		}
+		for _, l := range mems.Into(sym.ID) {
+			if !done[l.Node.ID] {
+				done[l.Node.ID] = true
+				hits = append(hits, hit{source: memorySource(l), signal: l.Signal, score: l.Score, detail: l.Detail, via: sym, depth: 1})
+			}
 		}
 	}
 	return hits

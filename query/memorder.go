@@ -1,29 +1,25 @@
 package query
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
-// SortMemories returns the memory nodes (rationale nodes made by
-// rationale.ProjectMemories) in the order Why ranks memories: live before
+// SortMemories returns mems in the order Why ranks memories: live before
 // superseded, then pinned, importance, confidence and recency. It scores
 // them as a direct memory link would be scored, so a list of memories and a
 // why answer never disagree on their order.
-func SortMemories(nodes []*graph.Node, now time.Time) []*graph.Node {
-	hits := make([]hit, len(nodes))
-	for i, n := range nodes {
-		imp, _ := strconv.Atoi(n.Attr(rationale.AttrImportance))
-		conf, _ := strconv.ParseFloat(n.Attr(rationale.AttrConfidence), 64)
-		score := rationale.MemoryScore(n.Attr(rationale.AttrPinned) == "true", imp, conf)
-		hits[i] = hit{source: sectionSource(n), signal: graph.SignalMemory, score: score}
+func SortMemories(mems []*memory.Memory, now time.Time) []*memory.Memory {
+	hits := make([]hit, len(mems))
+	for i, m := range mems {
+		src := &source{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale, Path: m.Path}, memory: m}
+		hits[i] = hit{source: src, signal: graph.SignalMemory, score: memory.Score(m.Pinned, m.Importance, m.Confidence)}
 	}
-	out := make([]*graph.Node, 0, len(nodes))
+	out := make([]*memory.Memory, 0, len(mems))
 	for _, r := range Rank(hits, 0, now) {
-		out = append(out, r.source.Node)
+		out = append(out, r.source.memory)
 	}
 	return out
 }

@@ -5,11 +5,10 @@ import (
 	"strconv"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/rationale"
 )
 
 // Memories rank by their own key, not by the general formula: the memory
-// signal's strength, plus the memory's score (rationale.MemoryScore: pinned
+// signal's strength, plus the memory's score (memory.Score: pinned
 // first, then importance, then confidence, below 1), plus recency as the
 // last tie-break, scaled below the smallest confidence step anyone writes
 // (0.01 of confidence is 0.00095 of score). The lexical term and the
@@ -23,33 +22,35 @@ func memoryRank(r ranked) float64 {
 }
 
 func memoryExplain(r ranked) string {
-	s := fmt.Sprintf("memory %d + score %.3f (pinned %s, importance %s, confidence %s) + recency %.2f = %.4f",
-		graph.SignalMemory.Strength(), r.score, orNo(r.source.Attr(rationale.AttrPinned)),
-		r.source.Attr(rationale.AttrImportance), r.source.Attr(rationale.AttrConfidence), r.recent, r.rank)
+	m := r.source.memory
+	s := fmt.Sprintf("memory %d + score %.3f (pinned %s, importance %d, confidence %s) + recency %.2f = %.4f",
+		graph.SignalMemory.Strength(), r.score, yesNo(m.Pinned), m.Importance,
+		strconv.FormatFloat(m.Confidence, 'f', -1, 64), r.recent, r.rank)
 	if r.superseded {
 		s += " (superseded: after live entries)"
 	}
 	return s
 }
 
-func orNo(s string) string {
-	if s == "" {
-		return "no"
+func yesNo(b bool) string {
+	if b {
+		return "yes"
 	}
-	return "yes"
+	return "no"
 }
 
 // memoryEntry fills the fields only memories have.
-func memoryEntry(e *Entry, n *graph.Node) {
-	if n.Kind != graph.KindRationale {
+func memoryEntry(e *Entry, src *source) {
+	m := src.memory
+	if m == nil {
 		return
 	}
-	e.RationaleKind = n.Attr(rationale.AttrRationaleKind)
-	e.Importance, _ = strconv.Atoi(n.Attr(rationale.AttrImportance))
-	e.Confidence, _ = strconv.ParseFloat(n.Attr(rationale.AttrConfidence), 64)
-	e.Basis = n.Attr(rationale.AttrBasis)
-	e.Pinned = n.Attr(rationale.AttrPinned) == "true"
-	e.Stale = n.Attr(rationale.AttrStale) == "true"
+	e.RationaleKind = string(m.Kind)
+	e.Importance = m.Importance
+	e.Confidence = m.Confidence
+	e.Basis = string(m.Basis)
+	e.Pinned = m.Pinned
+	e.Stale = m.Stale()
 }
 
 // location is an entry's place for text output: path:line, or the path

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/history"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
 // Prompt is what a backend is sent: a role line as the system message and
@@ -70,17 +70,17 @@ func BuildPrompt(in PromptInput) Prompt {
 	if len(in.Recent) > 0 {
 		b.WriteString("\nProject context, the latest commits:\n")
 		for _, c := range in.Recent {
-			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), shortHash(c.Hash), rationale.SanitizeLine(c.Subject))
+			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), shortHash(c.Hash), memory.SanitizeLine(c.Subject))
 		}
 	}
 	p := Prompt{System: roleLine, Total: len(a.Rationale), Budget: in.Budget}
 	fmt.Fprintf(&b, "\n%s\n", quoteNotice)
 	used := 0
 	for i, e := range a.Rationale {
-		text := rationale.Sanitize(e.Text)
+		text := memory.Sanitize(e.Text)
 		if in.Full != nil {
 			if t := in.Full(e); t != "" {
-				text = rationale.Sanitize(t)
+				text = memory.Sanitize(t)
 			}
 		}
 		block := entryBlock(i+1, e, text)
@@ -114,13 +114,13 @@ func BuildPrompt(in PromptInput) Prompt {
 func questionOf(a *Answer) string {
 	switch {
 	case a.Kind == KindQuestion:
-		return rationale.SanitizeLine(a.Query)
+		return memory.SanitizeLine(a.Query)
 	case a.Kind == KindFile && a.Symbol != nil:
 		return fmt.Sprintf("Why does the file %s exist, and why is it the way it is?", a.Symbol.Path)
 	case a.Symbol != nil:
 		return fmt.Sprintf("Why does %s exist? (%s at %s:%d)", a.Symbol.Qualified, a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)
 	}
-	return rationale.SanitizeLine(a.Query)
+	return memory.SanitizeLine(a.Query)
 }
 
 // entryBlock is entry n: a label outside the fence, everything taken from
@@ -129,10 +129,10 @@ func entryBlock(n int, e Entry, text string) string {
 	var meta strings.Builder
 	fmt.Fprintf(&meta, "source: %s\n", location(e))
 	if e.Section != "" {
-		fmt.Fprintf(&meta, "title: %s\n", rationale.SanitizeLine(e.Section))
+		fmt.Fprintf(&meta, "title: %s\n", memory.SanitizeLine(e.Section))
 	}
 	if e.Commit != "" {
-		fmt.Fprintf(&meta, "commit: %s by %s on %s", shortHash(e.Commit), rationale.SanitizeLine(e.Author), dateOnly(e.Date))
+		fmt.Fprintf(&meta, "commit: %s by %s on %s", shortHash(e.Commit), memory.SanitizeLine(e.Author), dateOnly(e.Date))
 		if len(e.Refs) > 0 {
 			fmt.Fprintf(&meta, ", refs %s", e.Refs)
 		}
@@ -143,7 +143,7 @@ func entryBlock(n int, e Entry, text string) string {
 	if e.SupersededBy != "" {
 		fmt.Fprintf(&meta, "superseded by: %s\n", e.SupersededBy)
 	}
-	body := rationale.Sanitize(meta.String()) + "---\n" + text
+	body := memory.Sanitize(meta.String()) + "---\n" + text
 	// An entry must not be able to end agent mode's context block early.
 	body = agentMarker.ReplaceAllString(body, "[${1}agent-context]")
 	fence := fenceFor(body)

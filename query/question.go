@@ -43,9 +43,9 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		hits = append(hits, hs...)
 	}
 	extra := map[graph.NodeID]*source{}
-	for n := range s.Nodes() {
-		if n.Kind == graph.KindRationale {
-			extra[n.ID] = sectionSource(n)
+	for _, m := range opts.Memories.All() {
+		if n, ok := opts.Memories.Node(m.ID); ok {
+			extra[n.ID] = &source{Node: n, memory: m}
 		}
 	}
 	if opts.History != nil {

@@ -5,16 +5,22 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
 )
 
 // source is one piece of reasoning: a graph node for what every kind has
 // (ID, name, path, line, text) and the typed facts of its kind. A document
-// section's come from the graph; a commit's from git.
+// section's come from the graph, a memory's from its file, a commit's from
+// git.
 type source struct {
 	*graph.Node
 	commit *history.Commit // set for a commit
+	memory *memory.Memory  // set for a memory
 }
+
+// memorySource is the memory a link comes from.
+func memorySource(l rationale.MemoryLink) *source { return &source{Node: l.Node, memory: l.Memory} }
 
 // sectionSource wraps a node read from the graph.
 func sectionSource(n *graph.Node) *source { return &source{Node: n} }
@@ -23,8 +29,8 @@ func sectionSource(n *graph.Node) *source { return &source{Node: n} }
 // the body as its text, the file it was read for as its path. Both are
 // outside input and sanitised.
 func commitSource(c history.Commit) *source {
-	n := &graph.Node{ID: commitNodeID(c.Hash), Kind: graph.KindCommit, Name: rationale.SanitizeLine(c.Subject),
-		Path: c.Path, Lang: "text", Text: rationale.Sanitize(c.Body)}
+	n := &graph.Node{ID: commitNodeID(c.Hash), Kind: graph.KindCommit, Name: memory.SanitizeLine(c.Subject),
+		Path: c.Path, Lang: "text", Text: memory.Sanitize(c.Body)}
 	return &source{Node: n, commit: &c}
 }
 
@@ -38,24 +44,38 @@ const assetCommit rationale.AssetKind = "commit"
 
 // asset is the kind of document the source is.
 func (s *source) asset() rationale.AssetKind {
-	if s.commit != nil {
+	switch {
+	case s.commit != nil:
 		return assetCommit
+	case s.memory != nil:
+		return rationale.AssetMemory
 	}
 	return rationale.AssetKind(s.Attr(rationale.AttrAssetKind))
 }
 
 // updated is when the source last changed; zero when unknown.
 func (s *source) updated() time.Time {
-	if s.commit != nil {
+	switch {
+	case s.commit != nil:
 		return s.commit.Date
+	case s.memory != nil:
+		return s.memory.Updated
 	}
 	return s.Node.Updated
 }
 
 // supersededBy names what replaced the source; "" for none or unknown.
-func (s *source) supersededBy() string { return s.Attr(rationale.AttrSupersededBy) }
+func (s *source) supersededBy() string {
+	if s.memory != nil {
+		return string(s.memory.SupersededBy)
+	}
+	return s.Attr(rationale.AttrSupersededBy)
+}
 
 // superseded reports whether something replaced the source.
 func (s *source) superseded() bool {
+	if s.memory != nil {
+		return !s.memory.Live()
+	}
 	return s.Attr(rationale.AttrStatus) == "superseded" || s.supersededBy() != ""
 }

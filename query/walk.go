@@ -2,6 +2,7 @@ package query
 
 import (
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
 )
 
 // viaDiscount scales the score of reasoning reached through a container
@@ -23,11 +24,11 @@ type hit struct {
 }
 
 // Walk collects the reasoning one hop from n: the incoming motivates edges
-// of n, then those of its containers (method → type → file → package),
+// of n and the memory links into it, then those of its containers (method → type → file → package),
 // keeping only the first (closest) edge from each source. A section that
 // names a container of n is reported with signal member: it names the
 // symbol's type or package and the symbol is its member.
-func Walk(s *graph.Store, n *graph.Node) []hit {
+func Walk(s *graph.Store, mems *rationale.Memories, n *graph.Node) []hit {
 	var hits []hit
 	seen := map[graph.NodeID]bool{}
 	depth := 0
@@ -47,6 +48,17 @@ func Walk(s *graph.Store, n *graph.Node) []hit {
 				sig = graph.SignalMember
 			}
 			hits = append(hits, hit{source: sectionSource(src), signal: sig, score: best.Score, detail: best.Detail, via: via, depth: depth})
+		}
+		for _, l := range mems.Into(cur.ID) {
+			if seen[l.Node.ID] {
+				continue
+			}
+			seen[l.Node.ID] = true
+			sig := l.Signal
+			if depth > 0 && sig == graph.SignalNamed {
+				sig = graph.SignalMember
+			}
+			hits = append(hits, hit{source: memorySource(l), signal: sig, score: l.Score, detail: l.Detail, via: via, depth: depth})
 		}
 		next, ok := s.Container(cur.ID)
 		if !ok {

@@ -10,16 +10,18 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
 )
 
 // Options shape a why answer.
 type Options struct {
-	Limit    int       // entries at most; 0 means DefaultLimit
-	Searcher Searcher  // finds lexically similar sections; nil for none
-	Explain  bool      // fill Entry.Explain
-	Now      time.Time // the time recency is measured from; zero means now
-	History  History   // commit history (blame, log); nil for none
-	Root     string    // the repository root, to find files not indexed; "" for none
+	Limit    int                 // entries at most; 0 means DefaultLimit
+	Searcher Searcher            // finds lexically similar sections; nil for none
+	Explain  bool                // fill Entry.Explain
+	Now      time.Time           // the time recency is measured from; zero means now
+	History  History             // commit history (blame, log); nil for none
+	Root     string              // the repository root, to find files not indexed; "" for none
+	Memories *rationale.Memories // the memory layer over s; nil for none
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.
@@ -62,7 +64,7 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	hits := Walk(s, n)
+	hits := Walk(s, opts.Memories, n)
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)
 		if err != nil {
@@ -141,7 +143,7 @@ func entryOf(r ranked) Entry {
 	if r.via != nil {
 		e.Via = string(r.via.ID)
 	}
-	memoryEntry(&e, src.Node)
+	memoryEntry(&e, src)
 	commitEntry(&e, src)
 	return e
 }

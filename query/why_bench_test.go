@@ -8,8 +8,8 @@ import (
 
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
+	"github.com/gortex/gortex/workspace"
 )
 
 // whyQueries are fixture symbols of each kind of query: qualified,
@@ -31,7 +31,7 @@ func loadFixture(b *testing.B) (*indexer.Index, *textindex.Index) {
 	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
 		b.Fatal(err)
 	}
-	if _, _, err := indexer.Build(context.Background(), root, rationale.IndexOptions(root)); err != nil {
+	if _, _, err := indexer.Build(context.Background(), root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 		b.Fatal(err)
 	}
 	idx, err := indexer.Load(root)

@@ -12,7 +12,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gortex/gortex/indexer"
-	"github.com/gortex/gortex/rationale"
 )
 
 // Exit codes. 2 and 3 let scripts and agents tell an unknown symbol from an
@@ -113,12 +112,6 @@ func parseFlags(fs *flag.FlagSet, e env, args []string) (code int, done bool) {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-// indexOptions wires the indexer to the rationale linker (with root's git
-// history) and content index.
-func indexOptions(root string) indexer.Options {
-	return rationale.IndexOptions(root)
 }
 
 // resolveRoot returns the repository root: DIR when given, else the

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/workspace"
 )
 
 type indexOpts struct {
@@ -66,22 +67,22 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		}
 		defer stop()
 	}
-	opts := indexOptions(root)
+	wo := workspaceOptions(e, "")
 	var bar *progress
 	if !o.quiet && e.stdoutTTY {
 		bar = &progress{w: e.stderr}
-		opts.Progress = bar.update
+		wo.Progress = bar.update
 	}
-	build := indexer.Update
-	if o.full {
-		build = indexer.Build
-	}
-	_, st, err := build(ctx, root, opts)
+	w, st, moved, err := workspace.Reindex(ctx, root, o.full, wo)
 	bar.done()
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex index:", err)
 		return exitError
 	}
+	for _, r := range moved {
+		fmt.Fprintf(e.stderr, "gortex: %s\n", r)
+	}
+	warnProblems(e, w.Loaded.Problems)
 	if st.Rebuilt != "" {
 		fmt.Fprintf(e.stderr, "gortex: warning: rebuilt the index: %s\n", st.Rebuilt)
 	}

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/workspace"
 )
 
 // exitStale is the exit status of `gortex memory check` when an anchor is
@@ -84,21 +84,21 @@ const (
 )
 
 // openStores opens the stores a --scope value names, workspace first.
-func openStores(root, scope string) ([]*rationale.MemoryStore, error) {
-	stores, err := rationale.OpenStores(root, scope)
-	if errors.Is(err, rationale.ErrScope) {
+func openStores(root, scope string) ([]*memory.Store, error) {
+	stores, err := memory.OpenStores(root, scope)
+	if errors.Is(err, memory.ErrScope) {
 		return nil, fmt.Errorf("--scope %q: one of workspace, global, both", scope)
 	}
 	return stores, err
 }
 
 // findMemory looks ref up in each store in turn.
-func findMemory(ctx context.Context, stores []*rationale.MemoryStore, ref string) (*rationale.MemoryStore, *rationale.Memory, error) {
-	return rationale.FindMemory(ctx, stores, ref)
+func findMemory(ctx context.Context, stores []*memory.Store, ref string) (*memory.Store, *memory.Memory, error) {
+	return memory.Find(ctx, stores, ref)
 }
 
 // warnProblems reports unreadable memory files on stderr; they are skipped.
-func warnProblems(e env, probs []rationale.Problem) {
+func warnProblems(e env, probs []memory.Problem) {
 	for _, p := range probs {
 		fmt.Fprintf(e.stderr, "gortex: warning: skipped %v\n", p)
 	}
@@ -106,51 +106,33 @@ func warnProblems(e env, probs []rationale.Problem) {
 
 // anchorResolver resolves anchors against root's index, loading (and if
 // need be building) it on first use.
-func anchorResolver(ctx context.Context, e env, root string) rationale.AnchorResolver {
-	var s *graph.Store
+func anchorResolver(ctx context.Context, e env, root string) memory.AnchorResolver {
+	var resolve memory.AnchorResolver
 	var loadErr error
 	return func(text string) (*graph.Node, []*graph.Node, error) {
-		if s == nil && loadErr == nil {
-			s, loadErr = freshStore(ctx, e, root)
+		if resolve == nil && loadErr == nil {
+			var s *graph.Store
+			if s, loadErr = freshStore(ctx, e, root); loadErr == nil {
+				resolve = workspace.Resolver(s)
+			}
 		}
 		if loadErr != nil {
 			return nil, nil, fmt.Errorf("load the index: %w", loadErr)
 		}
-		q, err := query.Parse(text)
-		if err != nil {
-			return nil, nil, err
-		}
-		return query.Resolve(s, q)
+		return resolve(text)
 	}
-}
-
-// loadMemories projects the memories of the given scope into s, which was
-// loaded from root's index: it follows renamed anchors (rewriting the
-// memory files, said on stderr), marks stale ones, and adds the rationale
-// nodes and their edges. Unreadable files are skipped with a warning.
-func loadMemories(ctx context.Context, e env, root string, s *graph.Store, scope string) error {
-	stores, err := openStores(root, scope)
-	if err != nil {
-		return err
-	}
-	ld, err := rationale.LoadMemories(ctx, root, s, stores)
-	for _, r := range ld.Retargeted {
-		fmt.Fprintf(e.stderr, "gortex: %s\n", r)
-	}
-	warnProblems(e, ld.Problems)
-	return err
 }
 
 // memoryExit maps a memory error to an exit status, after printing it.
 func memoryExit(e env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
-	var ae *rationale.AnchorError
+	var ae *memory.AnchorError
 	switch {
 	case errors.As(err, &ae) && len(ae.Candidates) > 0:
 		return exitAmbiguous
-	case errors.As(err, &ae), errors.Is(err, rationale.ErrNotFound):
+	case errors.As(err, &ae), errors.Is(err, memory.ErrNotFound):
 		return exitUnknown
-	case errors.Is(err, rationale.ErrAmbiguous):
+	case errors.Is(err, memory.ErrAmbiguous):
 		return exitAmbiguous
 	}
 	return exitError

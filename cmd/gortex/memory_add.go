@@ -8,14 +8,14 @@ import (
 	"os"
 	"strings"
 
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
 // Defaults of the field flags of `memory add`: the middle of the
 // importance scale, and a confidence that says "written down on purpose,
 // not proven".
 const (
-	defaultImportance = rationale.DefaultImportance
+	defaultImportance = memory.DefaultImportance
 	defaultConfidence = 0.8
 )
 
@@ -30,17 +30,17 @@ type fieldFlags struct {
 
 func (f *fieldFlags) register(fs *flag.FlagSet) {
 	f.tags.split = true
-	fs.StringVar(&f.title, "title", "", fmt.Sprintf("one-line title, at most %d characters (default: the body's first line)", rationale.MaxTitleLen))
-	fs.StringVar(&f.body, "body", "", fmt.Sprintf("the memory in Markdown, at most %d characters; - reads it from stdin", rationale.MaxBodyLen))
-	fs.StringVar(&f.kind, "kind", string(rationale.DefaultKind), "one of "+enumList(rationale.Kinds))
+	fs.StringVar(&f.title, "title", "", fmt.Sprintf("one-line title, at most %d characters (default: the body's first line)", memory.MaxTitleLen))
+	fs.StringVar(&f.body, "body", "", fmt.Sprintf("the memory in Markdown, at most %d characters; - reads it from stdin", memory.MaxBodyLen))
+	fs.StringVar(&f.kind, "kind", string(memory.DefaultKind), "one of "+enumList(memory.Kinds))
 	fs.Var(&f.symbols, "symbol", "anchor to a symbol, in any form gortex why accepts (repeatable)")
 	fs.Var(&f.files, "file", "anchor to a repo-relative file (repeatable)")
-	fs.Var(&f.tags, "tag", fmt.Sprintf("a tag (repeatable, or comma-separated; at most %d)", rationale.MaxTags))
+	fs.Var(&f.tags, "tag", fmt.Sprintf("a tag (repeatable, or comma-separated; at most %d)", memory.MaxTags))
 	fs.IntVar(&f.importance, "importance", defaultImportance, "how much it matters, 1-5")
 	fs.Float64Var(&f.confidence, "confidence", defaultConfidence, "how sure it is, 0-1")
-	fs.StringVar(&f.basis, "basis", string(rationale.BasisUnknown), "where its support comes from: "+enumList(rationale.Bases))
+	fs.StringVar(&f.basis, "basis", string(memory.BasisUnknown), "where its support comes from: "+enumList(memory.Bases))
 	fs.BoolVar(&f.pinned, "pinned", false, "rank it above every unpinned memory")
-	fs.StringVar(&f.source, "source", string(rationale.SourceManual), "who wrote it: "+enumList(rationale.Sources))
+	fs.StringVar(&f.source, "source", string(memory.SourceManual), "who wrote it: "+enumList(memory.Sources))
 	fs.StringVar(&f.author, "author", os.Getenv("USER"), "who wrote it")
 }
 
@@ -57,7 +57,7 @@ func (f *fieldFlags) readBody() error {
 	if f.body != "-" {
 		return nil
 	}
-	b, err := io.ReadAll(io.LimitReader(stdin, 4*rationale.MaxBodyLen+1)) // 4 bytes per rune at most
+	b, err := io.ReadAll(io.LimitReader(stdin, 4*memory.MaxBodyLen+1)) // 4 bytes per rune at most
 	if err != nil {
 		return fmt.Errorf("read the body from stdin: %w", err)
 	}
@@ -66,7 +66,7 @@ func (f *fieldFlags) readBody() error {
 }
 
 // apply sets the fields whose flags are in set (all of them for a new memory).
-func (f *fieldFlags) apply(m *rationale.Memory, set func(string) bool) {
+func (f *fieldFlags) apply(m *memory.Memory, set func(string) bool) {
 	str := map[string]*string{"title": &m.Title, "body": &m.Body, "author": &m.Author}
 	vals := map[string]string{"title": f.title, "body": f.body, "author": f.author}
 	for name, p := range str {
@@ -75,13 +75,13 @@ func (f *fieldFlags) apply(m *rationale.Memory, set func(string) bool) {
 		}
 	}
 	if set("kind") {
-		m.Kind = rationale.Kind(f.kind)
+		m.Kind = memory.Kind(f.kind)
 	}
 	if set("basis") {
-		m.Basis = rationale.Basis(f.basis)
+		m.Basis = memory.Basis(f.basis)
 	}
 	if set("source") {
-		m.Source = rationale.Source(f.source)
+		m.Source = memory.Source(f.source)
 	}
 	if set("importance") {
 		m.Importance = f.importance
@@ -101,7 +101,7 @@ func (f *fieldFlags) apply(m *rationale.Memory, set func(string) bool) {
 	if set("symbol") {
 		m.Symbols = nil
 		for _, s := range f.symbols.vals {
-			m.Symbols = append(m.Symbols, rationale.SymbolAnchor{Written: s})
+			m.Symbols = append(m.Symbols, memory.SymbolAnchor{Written: s})
 		}
 	}
 }
@@ -153,7 +153,7 @@ duplicate, and --force stores it anyway.
 
 %s
 Flags:
-`, name, name, rationale.MaxTitleLen, rationale.MaxBodyLen, rationale.MaxTags, rationale.DuplicateThreshold, fieldsHelp)
+`, name, name, memory.MaxTitleLen, memory.MaxBodyLen, memory.MaxTags, memory.DuplicateThreshold, fieldsHelp)
 		fs.PrintDefaults()
 	}
 	args, code, done := parseArgs(fs, e, args)
@@ -180,9 +180,9 @@ func memoryAddRun(ctx context.Context, e env, name string, o writeOpts) int {
 		fmt.Fprintf(e.stderr, "gortex %s: %v\n", name, err)
 		return exitError
 	}
-	m := &rationale.Memory{}
+	m := &memory.Memory{}
 	o.fields.apply(m, all)
-	res, err := st.Add(ctx, m, rationale.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
+	res, err := st.Add(ctx, m, memory.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
 	if err != nil {
 		return memoryExit(e, name, err)
 	}
@@ -190,7 +190,7 @@ func memoryAddRun(ctx context.Context, e env, name string, o writeOpts) int {
 }
 
 // writeStore opens the one store a write goes to.
-func writeStore(o writeOpts) (*rationale.MemoryStore, string, error) {
+func writeStore(o writeOpts) (*memory.Store, string, error) {
 	root, err := resolveRoot(o.dir)
 	if err != nil {
 		return nil, "", err
@@ -202,7 +202,7 @@ func writeStore(o writeOpts) (*rationale.MemoryStore, string, error) {
 	return stores[0], root, nil
 }
 
-func printResult(e env, asJSON bool, res rationale.Result) int {
+func printResult(e env, asJSON bool, res memory.Result) int {
 	if asJSON {
 		if err := writeJSON(e.stdout, res); err != nil {
 			fmt.Fprintln(e.stderr, "gortex:", err)
@@ -211,7 +211,7 @@ func printResult(e env, asJSON bool, res rationale.Result) int {
 		return exitOK
 	}
 	switch res.Status {
-	case rationale.StatusDuplicate:
+	case memory.StatusDuplicate:
 		fmt.Fprintf(e.stdout, "duplicate %s  %s\n", res.ID, res.Path)
 		fmt.Fprintf(e.stderr, "gortex: not stored: %.0f%% of its words are in memory %s; use --force to store it anyway\n", 100*res.Similarity, res.ID)
 	default:

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
 func runMemoryEdit(ctx context.Context, e env, args []string) int {
@@ -21,7 +21,7 @@ Change the fields given by flags and leave the others; --symbol, --file and
 
 %s
 Flags:
-`, rationale.MaxTitleLen, rationale.MaxBodyLen, fieldsHelp)
+`, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
 		fs.PrintDefaults()
 	}
 	args, code, done := parseArgs(fs, e, args)
@@ -52,7 +52,7 @@ func changesField(set map[string]bool) bool {
 
 func memoryEditRun(ctx context.Context, e env, ref string, o writeOpts, set func(string) bool) int {
 	root, err := resolveRoot(o.dir)
-	var stores []*rationale.MemoryStore
+	var stores []*memory.Store
 	if err == nil {
 		stores, err = openStores(root, o.scope)
 	}
@@ -68,12 +68,12 @@ func memoryEditRun(ctx context.Context, e env, ref string, o writeOpts, set func
 		return memoryExit(e, "memory edit", err)
 	}
 	// Resolve new anchors before taking the store's lock: it may index.
-	probe := &rationale.Memory{}
+	probe := &memory.Memory{}
 	o.fields.apply(probe, set)
-	if err := rationale.ResolveAnchors(root, probe, anchorResolver(ctx, e, root)); err != nil {
+	if err := memory.ResolveAnchors(root, probe, anchorResolver(ctx, e, root)); err != nil {
 		return memoryExit(e, "memory edit", err)
 	}
-	res, err := st.Edit(ctx, ref, func(m *rationale.Memory) error {
+	res, err := st.Edit(ctx, ref, func(m *memory.Memory) error {
 		o.fields.apply(m, set)
 		if set("symbol") {
 			m.Symbols = probe.Symbols
@@ -104,7 +104,7 @@ takes the old one's anchors. Caps: title %d characters, body %d characters.
 
 %s
 Flags:
-`, rationale.MaxTitleLen, rationale.MaxBodyLen, fieldsHelp)
+`, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
 		fs.PrintDefaults()
 	}
 	args, code, done := parseArgs(fs, e, args)
@@ -127,9 +127,9 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex memory supersede:", err)
 		return exitError
 	}
-	m := &rationale.Memory{}
+	m := &memory.Memory{}
 	o.fields.apply(m, all)
-	res, err := st.Supersede(ctx, args[0], m, rationale.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
+	res, err := st.Supersede(ctx, args[0], m, memory.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
 	if err != nil {
 		return memoryExit(e, "memory supersede", err)
 	}

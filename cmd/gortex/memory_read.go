@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/memory"
 )
 
 // readOpts are the flags of the subcommands that find memories.
@@ -23,7 +23,7 @@ func (o *readOpts) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
 }
 
-func (o *readOpts) stores() (string, []*rationale.MemoryStore, error) {
+func (o *readOpts) stores() (string, []*memory.Store, error) {
 	root, err := resolveRoot(o.dir)
 	if err != nil {
 		return "", nil, err
@@ -44,14 +44,14 @@ func newReadFlags(name, usage string, o *readOpts) *flag.FlagSet {
 
 func runMemoryList(ctx context.Context, e env, args []string) int {
 	var o readOpts
-	var f rationale.Filter
+	var f memory.Filter
 	var kind string
 	fs := newReadFlags("memory list", `Usage: gortex memory list [flags]
 
 List memories, oldest first, with their kind, importance and confidence.
 Superseded ones are marked (hidden with --live).
 `, &o)
-	fs.StringVar(&kind, "kind", "", "only this kind: "+enumList(rationale.Kinds))
+	fs.StringVar(&kind, "kind", "", "only this kind: "+enumList(memory.Kinds))
 	fs.StringVar(&f.Tag, "tag", "", "only memories with this tag")
 	fs.StringVar(&f.Anchor, "anchor", "", "only memories anchored to this symbol (as written, or its ID) or file")
 	fs.BoolVar(&f.LiveOnly, "live", false, "hide superseded memories")
@@ -63,18 +63,18 @@ Superseded ones are marked (hidden with --live).
 		fmt.Fprintln(e.stderr, "gortex memory list: no arguments expected; filter with --kind, --tag, --anchor")
 		return exitUsage
 	}
-	f.Kind = rationale.Kind(kind)
+	f.Kind = memory.Kind(kind)
 	return memoryListRun(ctx, e, o, f)
 }
 
-func memoryListRun(ctx context.Context, e env, o readOpts, f rationale.Filter) int {
+func memoryListRun(ctx context.Context, e env, o readOpts, f memory.Filter) int {
 	root, stores, err := o.stores()
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex memory list:", err)
 		return exitUsage
 	}
 	f.Repo = root
-	mems := []*rationale.Memory{}
+	mems := []*memory.Memory{}
 	for _, st := range stores {
 		ms, probs, err := st.List(ctx, f)
 		if err != nil {
@@ -106,7 +106,7 @@ func memoryListRun(ctx context.Context, e env, o readOpts, f rationale.Filter) i
 }
 
 // marks are the notes a listing adds after a memory's title.
-func marks(m *rationale.Memory) string {
+func marks(m *memory.Memory) string {
 	var b strings.Builder
 	if m.Pinned {
 		b.WriteString("  [pinned]")
@@ -144,7 +144,7 @@ Print a memory as its file reads (front matter and body), or as JSON.
 		err = writeJSON(e.stdout, m)
 	} else {
 		var data []byte
-		if data, err = rationale.FormatMemory(m); err == nil {
+		if data, err = memory.Format(m); err == nil {
 			_, err = e.stdout.Write(data)
 		}
 	}
@@ -177,9 +177,9 @@ lose that link. In a workspace, git keeps the history.
 	}
 	st, _, err := findMemory(ctx, stores, args[0])
 	if err == nil {
-		var m *rationale.Memory
+		var m *memory.Memory
 		if m, err = st.Forget(ctx, args[0]); err == nil {
-			return printResult(e, o.asJSON, rationale.Result{ID: m.ID, Status: "forgotten", Path: m.Path})
+			return printResult(e, o.asJSON, memory.Result{ID: m.ID, Status: "forgotten", Path: m.Path})
 		}
 	}
 	return memoryExit(e, "memory forget", err)
@@ -187,9 +187,9 @@ lose that link. In a workspace, git keeps the history.
 
 // checkReport is the JSON of `memory check`.
 type checkReport struct {
-	Retargeted []rationale.Retarget    `json:"retargeted"`
-	Stale      []rationale.StaleAnchor `json:"stale"`
-	Problems   []checkProblem          `json:"problems"`
+	Retargeted []memory.Retarget    `json:"retargeted"`
+	Stale      []memory.StaleAnchor `json:"stale"`
+	Problems   []checkProblem       `json:"problems"`
 }
 
 type checkProblem struct {
@@ -231,7 +231,7 @@ func memoryCheckRun(ctx context.Context, e env, o readOpts) int {
 		fmt.Fprintln(e.stderr, "gortex memory check:", err)
 		return exitError
 	}
-	rep := checkReport{Retargeted: []rationale.Retarget{}, Stale: []rationale.StaleAnchor{}, Problems: []checkProblem{}}
+	rep := checkReport{Retargeted: []memory.Retarget{}, Stale: []memory.StaleAnchor{}, Problems: []checkProblem{}}
 	for _, st := range stores {
 		r, err := st.Check(ctx, root, s)
 		if err != nil {

@@ -82,19 +82,29 @@ func TestMemoryFirstAndSurvivesRename(t *testing.T) {
 	rewrite(t, src, func(s string) string {
 		return strings.Replace(s, "func (inv *Invoice) Finalize() error {", "func (inv *Invoice) Close() error {", 1)
 	})
+	memFile := filepath.Join(dir, ".gortex", "memories", id+".md")
+	before, err := os.ReadFile(memFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	a, stderr := whyJSON(t, "--dir", dir, "billing.Invoice.Close")
 	if len(a.Rationale) == 0 || a.Rationale[0].SourceID != "mem:"+id || a.Rationale[0].Stale {
 		t.Fatalf("after the rename the first entry is %+v, want the memory", a.Rationale)
 	}
-	if !strings.Contains(stderr, "anchor billing.Invoice.Finalize moved to billing.Invoice.Close") {
-		t.Errorf("no retarget note on stderr:\n%s", stderr)
+	if !strings.Contains(stderr, "anchor billing.Invoice.Finalize followed to billing.Invoice.Close") {
+		t.Errorf("no note on stderr that the anchor was followed:\n%s", stderr)
+	}
+	// why is a read: the memory file stays byte-identical.
+	if after, err := os.ReadFile(memFile); err != nil || string(after) != string(before) {
+		t.Fatalf("why changed the memory file (%v):\nbefore:\n%s\nafter:\n%s", err, before, after)
+	}
+	// memory check records the move in the file.
+	if code, out, _ := run(t, "memory", "check", "--dir", dir); code != exitOK || !strings.Contains(out, "moved to billing.Invoice.Close") {
+		t.Errorf("check after rename: exit %d\n%s", code, out)
 	}
 	code, out, _ := run(t, "memory", "show", "--dir", dir, id)
 	if code != exitOK || !strings.Contains(out, "id: billing/invoice.go::Invoice.Close") || !strings.Contains(out, "written: billing.Invoice.Close") {
-		t.Errorf("memory file not retargeted:\n%s", out)
-	}
-	if code, out, _ := run(t, "memory", "check", "--dir", dir); code != exitOK {
-		t.Errorf("check after rename: exit %d\n%s", code, out)
+		t.Errorf("memory file not retargeted by memory check:\n%s", out)
 	}
 
 	rewrite(t, src, func(s string) string {

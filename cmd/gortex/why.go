@@ -9,11 +9,8 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/history"
-	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/rationale"
-	"github.com/gortex/gortex/textindex"
+	"github.com/gortex/gortex/workspace"
 )
 
 type whyOpts struct {
@@ -95,24 +92,21 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex why:", err)
 		return exitError
 	}
-	idx, err := freshIndex(ctx, e, root)
+	w, err := openWorkspace(ctx, e, root, o.scope)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex why:", err)
 		return exitError
 	}
-	if err := loadMemories(ctx, e, root, idx.Store, o.scope); err != nil {
-		fmt.Fprintln(e.stderr, "gortex why: memories:", err)
-		return exitError
-	}
-	qo := query.Options{Limit: o.limit, Explain: o.explain, History: history.NewGit(root), Root: root}
-	if ci, err := textindex.OpenReader(indexer.ContentDir(idx.Dir)); err == nil {
+	qo := w.QueryOptions()
+	qo.Limit, qo.Explain = o.limit, o.explain
+	if ci, err := w.OpenContent(); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci
 	} else {
 		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
 	}
-	a, err := query.Why(ctx, idx.Store, o.query, qo)
-	if code, done := whyLLM(ctx, e, root, idx.Store, qo.History, o, a, err); done {
+	a, err := query.Why(ctx, w.Store(), o.query, qo)
+	if code, done := whyLLM(ctx, e, w, o, a, err); done {
 		return code
 	}
 	color := e.stdoutTTY && os.Getenv("NO_COLOR") == ""
@@ -134,17 +128,33 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	return exitOK
 }
 
+// openWorkspace opens root with the memories of scope, building or
+// refreshing the index first when there is none or files changed since it
+// was built (said on stderr). Anchors followed through a rename and
+// unreadable memory files are said on stderr too; no file is written.
+func openWorkspace(ctx context.Context, e env, root, scope string) (*workspace.Workspace, error) {
+	w, err := workspace.Open(ctx, root, workspaceOptions(e, scope))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range w.Loaded.Moved {
+		fmt.Fprintf(e.stderr, "gortex: %s\n", r.Pending())
+	}
+	warnProblems(e, w.Loaded.Problems)
+	return w, nil
+}
+
 // freshStore loads root's graph, building or refreshing the index first
 // when there is none or files changed since it was built.
 func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
-	idx, err := freshIndex(ctx, e, root)
+	idx, err := workspace.FreshIndex(ctx, root, workspaceOptions(e, ""))
 	if err != nil {
 		return nil, err
 	}
 	return idx.Store, nil
 }
 
-// freshIndex is freshStore returning the whole index.
-func freshIndex(ctx context.Context, e env, root string) (*indexer.Index, error) {
-	return rationale.FreshIndex(ctx, root, func(msg string) { fmt.Fprintln(e.stderr, "gortex: "+msg) })
+// workspaceOptions are the options of a CLI process: notes go to stderr.
+func workspaceOptions(e env, scope string) workspace.Options {
+	return workspace.Options{Scope: scope, Short: true, Note: func(msg string) { fmt.Fprintln(e.stderr, "gortex: "+msg) }}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/workspace"
 )
 
 // llmOpts are gortex why's LLM flags.
@@ -59,14 +60,14 @@ func (o llmOpts) backendName(cfg query.Config) string {
 // returns done when the command must end with code now (agent mode printed
 // its context block); otherwise a is rendered as it stands. Every failure
 // of the LLM layer is a warning on stderr and leaves the graph's answer.
-func whyLLM(ctx context.Context, e env, root string, s *graph.Store, h query.History, o whyOpts, a *query.Answer, qerr error) (int, bool) {
+func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *query.Answer, qerr error) (int, bool) {
 	for _, w := range a.Warnings {
 		fmt.Fprintln(e.stderr, "gortex: warning:", w)
 	}
 	if qerr != nil || a.Count == 0 {
 		return 0, false
 	}
-	cfg, err := query.LoadConfig(root)
+	cfg, err := query.LoadConfig(w.Root)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering without an LLM\n", err)
 		return 0, false
@@ -85,13 +86,13 @@ func whyLLM(ctx context.Context, e env, root string, s *graph.Store, h query.His
 	if llm == nil {
 		return 0, false
 	}
-	p := buildPrompt(ctx, e, s, h, llm, a)
+	p := buildPrompt(ctx, e, w, llm, a)
 	verboseBefore(e, o.llm.verbose, llm, p)
 	if llm.Name == query.LLMAgent {
 		return agentMode(e, llm, o, a, p)
 	}
 	if !llm.Local {
-		privacyNotice(e, root, cfg, llm)
+		privacyNotice(e, w.Root, cfg, llm)
 	}
 	if usd, ok := query.EstimateCost(llm, p); ok && usd > cfg.MaxCostUSD {
 		fmt.Fprintf(e.stderr, "gortex: warning: this answer may cost up to $%.4f with %s, above max_cost_usd = %.2f ([why] in .gortex/config.toml)\n",
@@ -110,17 +111,10 @@ func whyLLM(ctx context.Context, e env, root string, s *graph.Store, h query.His
 
 // buildPrompt builds the prompt of a for llm and tells the user when some
 // entries did not fit.
-func buildPrompt(ctx context.Context, e env, s *graph.Store, h query.History, llm *query.LLM, a *query.Answer) query.Prompt {
+func buildPrompt(ctx context.Context, e env, w *workspace.Workspace, llm *query.LLM, a *query.Answer) query.Prompt {
 	in := query.PromptInput{Answer: a, Budget: query.EntryBudget(llm.Window), ForAgent: llm.Name == query.LLMAgent,
-		Full: func(en query.Entry) string {
-			if n, ok := s.Node(graph.NodeID(en.SourceID)); ok && (n.Kind == graph.KindDoc || n.Kind == graph.KindRationale) {
-				return n.Text
-			}
-			return ""
-		}}
-	if h != nil {
-		in.Recent, _ = h.Recent(ctx, recentCommits)
-	}
+		Full: func(en query.Entry) string { return w.FullText(graph.NodeID(en.SourceID)) }}
+	in.Recent, _ = w.History.Recent(ctx, recentCommits)
 	p := query.BuildPrompt(in)
 	if p.Truncated {
 		w := fmt.Sprintf("only %d of %d entries fit the %d-token budget of %s; the summary is based on those", p.Included, p.Total, p.Budget, modelOrName(llm))

@@ -1,14 +1,16 @@
-package rationale_test
+package memory_test
 
 import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
 )
@@ -32,7 +34,7 @@ func index(t *testing.T, root string) *graph.Store {
 	return idx.Store
 }
 
-func resolver(s *graph.Store) rationale.AnchorResolver {
+func resolver(s *graph.Store) memory.AnchorResolver {
 	return func(text string) (*graph.Node, []*graph.Node, error) {
 		q, err := query.Parse(text)
 		if err != nil {
@@ -64,10 +66,10 @@ func edit(t *testing.T, root, file string, change func(string) string) {
 func TestReconcileRenameMoveDelete(t *testing.T) {
 	ctx := context.Background()
 	root, gs := fixture(t)
-	store := rationale.OpenWorkspace(root)
-	add := func(anchor, body string) rationale.MemoryID {
-		res, err := store.Add(ctx, &rationale.Memory{Body: body, Symbols: []rationale.SymbolAnchor{{Written: anchor}}},
-			rationale.AddOptions{Resolve: resolver(gs), Root: root})
+	store := memory.OpenWorkspace(root)
+	add := func(anchor, body string) memory.ID {
+		res, err := store.Add(ctx, &memory.Memory{Body: body, Symbols: []memory.SymbolAnchor{{Written: anchor}}},
+			memory.AddOptions{Resolve: resolver(gs), Root: root})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,11 +100,11 @@ func TestReconcileRenameMoveDelete(t *testing.T) {
 	if len(rep.Problems) > 0 {
 		t.Fatalf("problems: %v", rep.Problems)
 	}
-	got := map[rationale.MemoryID]string{}
+	got := map[memory.ID]string{}
 	for _, r := range rep.Retargeted {
 		got[r.Memory] = string(r.To) + " as " + r.Now
 	}
-	want := map[rationale.MemoryID]string{
+	want := map[memory.ID]string{
 		renamed: "billing/invoice.go::Invoice.Close as billing.Invoice.Close",
 		moved:   "billing/new.go::NewInvoice as billing.NewInvoice",
 	}
@@ -124,15 +126,19 @@ func TestReconcileRenameMoveDelete(t *testing.T) {
 		t.Errorf("second check: %d retargeted, %d stale", len(rep.Retargeted), len(rep.Stale))
 	}
 	// The projection links the live anchors and marks the stale memory.
-	mems, _, _ := store.List(ctx, rationale.Filter{})
-	if _, err := store.Reconcile(ctx, root, gs, mems); err != nil {
+	mems, _, _ := store.List(ctx, memory.Filter{})
+	if _, err := memory.Reconcile(ctx, root, gs, mems); err != nil {
 		t.Fatal(err)
 	}
-	rationale.ProjectMemories(gs, mems)
-	if e, ok := gs.EdgeBetween(rationale.MemoryNodeID(renamed), "billing/invoice.go::Invoice.Close"); !ok || !e.Kinds.Has(graph.EdgeMotivates) {
-		t.Error("no memory edge to the renamed method")
+	layer := rationale.LinkMemories(gs, mems)
+	if !slices.ContainsFunc(layer.Into("billing/invoice.go::Invoice.Close"), func(l rationale.MemoryLink) bool {
+		return l.Memory.ID == renamed && l.Signal == graph.SignalMemory
+	}) {
+		t.Error("no memory link to the renamed method")
 	}
-	if n, _ := gs.Node(rationale.MemoryNodeID(deleted)); n.Attr(rationale.AttrStale) != "true" {
-		t.Error("stale memory not marked")
+	for _, m := range mems {
+		if m.ID == deleted && !m.Stale() {
+			t.Error("stale memory not marked")
+		}
 	}
 }

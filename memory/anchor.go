@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"context"
@@ -81,7 +81,7 @@ func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicod
 
 // Retarget is an anchor Reconcile followed to a renamed or moved symbol.
 type Retarget struct {
-	Memory  MemoryID     `json:"memory"`
+	Memory  ID           `json:"memory"`
 	Path    string       `json:"path"` // the memory's file
 	From    graph.NodeID `json:"from"`
 	To      graph.NodeID `json:"to"`
@@ -93,9 +93,14 @@ func (r Retarget) String() string {
 	return fmt.Sprintf("memory %s: anchor %s moved to %s (%s); %s updated", r.Memory, r.Written, r.Now, r.To, r.Path)
 }
 
+// Pending says the move was followed but not yet written to the file.
+func (r Retarget) Pending() string {
+	return fmt.Sprintf("memory %s: anchor %s followed to %s (%s); `gortex memory check` records it in %s", r.Memory, r.Written, r.Now, r.To, r.Path)
+}
+
 // StaleAnchor is an anchor whose symbol or file is gone.
 type StaleAnchor struct {
-	Memory  MemoryID     `json:"memory"`
+	Memory  ID           `json:"memory"`
 	Path    string       `json:"path"`    // the memory's file
 	Written string       `json:"written"` // the anchor as written (the file path for a file anchor)
 	ID      graph.NodeID `json:"id"`
@@ -114,14 +119,15 @@ type Report struct {
 	Problems   []Problem // memories whose retarget could not be written
 }
 
-// Reconcile checks the anchors of mems, which s loaded, against gs (built
-// from the repository at root). An anchored symbol that no longer exists is
-// looked for by fingerprint: exactly one symbol with the same fingerprint
-// means it was renamed or moved, and the anchor is retargeted both in mems
-// and in the memory's file (its written form too). Otherwise, and for a
-// file anchor whose file is gone, the anchor is marked stale in mems.
-// Anchors of global memories recorded in another repository are left alone.
-func (s *MemoryStore) Reconcile(ctx context.Context, root string, gs *graph.Store, mems []*Memory) (Report, error) {
+// Reconcile checks the anchors of mems against gs (built from the
+// repository at root), in memory only: it writes no file. An anchored
+// symbol that no longer exists is looked for by fingerprint: exactly one
+// symbol with the same fingerprint means it was renamed or moved, and the
+// anchor is followed in mems (its written form too) and reported in
+// Retargeted, for Store.Retarget to record. Otherwise, and for a file
+// anchor whose file is gone, the anchor is marked stale in mems. Anchors of
+// global memories recorded in another repository are left alone.
+func Reconcile(ctx context.Context, root string, gs *graph.Store, mems []*Memory) (Report, error) {
 	var rep Report
 	idx := newFingerprintIndex(root, gs)
 	for _, m := range mems {
@@ -141,16 +147,34 @@ func (s *MemoryStore) Reconcile(ctx context.Context, root string, gs *graph.Stor
 		if m.Repo != "" && m.Repo != root {
 			continue
 		}
-		moves := reconcileMemory(root, gs, idx, m, &rep)
-		if len(moves) > 0 {
-			if err := s.retarget(ctx, m.ID, moves); err != nil {
-				rep.Problems = append(rep.Problems, Problem{Path: m.Path, Err: err})
-				continue
-			}
-			rep.Retargeted = append(rep.Retargeted, moves...)
-		}
+		rep.Retargeted = append(rep.Retargeted, reconcileMemory(root, gs, idx, m, &rep)...)
 	}
 	return rep, nil
+}
+
+// Retarget records moves (from Reconcile) in the files of s's memories,
+// without bumping updated: following a rename changes no reasoning. It
+// returns the moves it wrote and, for each memory whose file could not be
+// written, a problem.
+func (s *Store) Retarget(ctx context.Context, moves []Retarget) ([]Retarget, []Problem) {
+	byMemory := map[ID][]Retarget{}
+	var order []ID
+	for _, mv := range moves {
+		if byMemory[mv.Memory] == nil {
+			order = append(order, mv.Memory)
+		}
+		byMemory[mv.Memory] = append(byMemory[mv.Memory], mv)
+	}
+	var done []Retarget
+	var probs []Problem
+	for _, id := range order {
+		if err := s.retarget(ctx, id, byMemory[id]); err != nil {
+			probs = append(probs, Problem{Path: byMemory[id][0].Path, Err: err})
+			continue
+		}
+		done = append(done, byMemory[id]...)
+	}
+	return done, probs
 }
 
 // reconcileMemory marks m's stale anchors, retargets its moved ones in m,
@@ -188,7 +212,7 @@ func reconcileMemory(root string, gs *graph.Store, idx *fingerprintIndex, m *Mem
 
 // retarget writes moves into the memory's file, without bumping updated:
 // following a rename changes no reasoning.
-func (s *MemoryStore) retarget(ctx context.Context, id MemoryID, moves []Retarget) error {
+func (s *Store) retarget(ctx context.Context, id ID, moves []Retarget) error {
 	_, err := s.edit(ctx, string(id), false, func(m *Memory) error {
 		for i := range m.Symbols {
 			for _, mv := range moves {

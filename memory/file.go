@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"bytes"
@@ -61,8 +61,8 @@ type anchorsYAML struct {
 
 const fmDelim = "---"
 
-// FormatMemory renders m as the content of its file.
-func FormatMemory(m *Memory) ([]byte, error) {
+// Format renders m as the content of its file.
+func Format(m *Memory) ([]byte, error) {
 	fm := frontMatter{
 		ID: string(m.ID), Title: m.Title, Kind: string(m.Kind),
 		Anchors: anchorsYAML{Symbols: m.Symbols, Files: m.Files}, Tags: m.Tags,
@@ -87,10 +87,10 @@ func FormatMemory(m *Memory) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// ParseMemory reads a memory file. It returns an error, wrapping
-// ErrInvalid, for anything FormatMemory would not write or Validate would
+// Parse reads a memory file. It returns an error, wrapping
+// ErrInvalid, for anything Format would not write or Validate would
 // refuse.
-func ParseMemory(data []byte) (*Memory, error) {
+func Parse(data []byte) (*Memory, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%w: not UTF-8", ErrInvalid)
 	}
@@ -142,11 +142,11 @@ func (fm *frontMatter) memory(body string) (*Memory, error) {
 		return nil, err
 	}
 	m := &Memory{
-		ID: MemoryID(fm.ID), Title: fm.Title, Body: body, Kind: Kind(fm.Kind),
+		ID: ID(fm.ID), Title: fm.Title, Body: body, Kind: Kind(fm.Kind),
 		Symbols: nilIfEmpty(fm.Anchors.Symbols), Files: nilIfEmpty(fm.Anchors.Files), Tags: nilIfEmpty(fm.Tags),
 		Importance: fm.Importance, Confidence: fm.Confidence, Basis: Basis(fm.Basis), Pinned: fm.Pinned,
 		Source: Source(fm.Source), Author: fm.Author, Created: created, Updated: updated,
-		Supersedes: MemoryID(fm.Supersedes), SupersededBy: MemoryID(fm.SupersededBy), Repo: fm.Repo,
+		Supersedes: ID(fm.Supersedes), SupersededBy: ID(fm.SupersededBy), Repo: fm.Repo,
 	}
 	for i := range m.Symbols {
 		m.Symbols[i].Stale = false

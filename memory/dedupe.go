@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"strings"
@@ -62,7 +62,7 @@ func memoryTokens(m *Memory) map[string]bool { return TokenSet(m.Title + "\n" + 
 
 // findDuplicate returns the live memory among mems most similar to m at or
 // above DuplicateThreshold, skipping the memory with ID except.
-func findDuplicate(m *Memory, mems []*Memory, except MemoryID) (*Memory, float64) {
+func findDuplicate(m *Memory, mems []*Memory, except ID) (*Memory, float64) {
 	tok := memoryTokens(m)
 	var best *Memory
 	bestSim := 0.0

@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"context"
@@ -14,12 +14,12 @@ import (
 	"github.com/gofrs/flock"
 )
 
-// MemoryStore keeps memories as one Markdown file each in a directory.
+// Store keeps memories as one Markdown file each in a directory.
 // Reads need no lock: every write goes to a temporary file in the same
 // directory and is renamed into place, so a reader sees a whole file or
 // none. Every read-modify-write holds a lock file (flock) for the whole
 // store, so writers in several processes lose nothing.
-type MemoryStore struct {
+type Store struct {
 	dir   string
 	scope Scope
 	root  string           // workspace: the repository root, to give paths relative to it
@@ -51,12 +51,12 @@ func GlobalDir() (string, error) {
 
 // OpenWorkspace returns the store of root's workspace memories. Nothing is
 // created until the first write.
-func OpenWorkspace(root string) *MemoryStore {
-	return &MemoryStore{dir: WorkspaceDir(root), scope: ScopeWorkspace, root: root, now: time.Now}
+func OpenWorkspace(root string) *Store {
+	return &Store{dir: WorkspaceDir(root), scope: ScopeWorkspace, root: root, now: time.Now}
 }
 
 // OpenGlobal returns the store of the user's global memories.
-func OpenGlobal() (*MemoryStore, error) {
+func OpenGlobal() (*Store, error) {
 	dir, err := GlobalDir()
 	if err != nil {
 		return nil, err
@@ -66,15 +66,15 @@ func OpenGlobal() (*MemoryStore, error) {
 
 // OpenDir returns a store over dir, whose memories report the given scope
 // and absolute paths.
-func OpenDir(dir string, scope Scope) *MemoryStore {
-	return &MemoryStore{dir: dir, scope: scope, now: time.Now}
+func OpenDir(dir string, scope Scope) *Store {
+	return &Store{dir: dir, scope: scope, now: time.Now}
 }
 
 // Dir is the store's directory.
-func (s *MemoryStore) Dir() string { return s.dir }
+func (s *Store) Dir() string { return s.dir }
 
 // Scope is the scope of the store's memories.
-func (s *MemoryStore) Scope() Scope { return s.scope }
+func (s *Store) Scope() Scope { return s.scope }
 
 // Problem is a memory file that could not be used; it is skipped.
 type Problem struct {
@@ -85,10 +85,10 @@ type Problem struct {
 func (p Problem) Error() string { return p.Path + ": " + p.Err.Error() }
 
 // file is the absolute path of memory id's file.
-func (s *MemoryStore) file(id MemoryID) string { return filepath.Join(s.dir, string(id)+".md") }
+func (s *Store) file(id ID) string { return filepath.Join(s.dir, string(id)+".md") }
 
 // display is the path a memory file is shown with.
-func (s *MemoryStore) display(file string) string {
+func (s *Store) display(file string) string {
 	if s.root != "" {
 		if rel, err := filepath.Rel(s.root, file); err == nil {
 			return filepath.ToSlash(rel)
@@ -99,7 +99,7 @@ func (s *MemoryStore) display(file string) string {
 
 // lock takes the store's lock, creating the directory first; the caller
 // must call the returned unlock.
-func (s *MemoryStore) lock(ctx context.Context) (unlock func(), err error) {
+func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	if err := s.ensureDir(); err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (s *MemoryStore) lock(ctx context.Context) (unlock func(), err error) {
 	return func() { fl.Unlock() }, nil
 }
 
-func (s *MemoryStore) ensureDir() error {
+func (s *Store) ensureDir() error {
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", s.dir, err)
 	}
@@ -152,8 +152,8 @@ func writeAtomic(path string, data []byte) error {
 }
 
 // write stores m in its file.
-func (s *MemoryStore) write(m *Memory) error {
-	data, err := FormatMemory(m)
+func (s *Store) write(m *Memory) error {
+	data, err := Format(m)
 	if err != nil {
 		return err
 	}
@@ -166,12 +166,12 @@ func (s *MemoryStore) write(m *Memory) error {
 }
 
 // read loads one memory file.
-func (s *MemoryStore) read(file string) (*Memory, error) {
+func (s *Store) read(file string) (*Memory, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	m, err := ParseMemory(data)
+	m, err := Parse(data)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +184,7 @@ func (s *MemoryStore) read(file string) (*Memory, error) {
 
 // loadAll reads every memory file, in ID (creation) order, and reports the
 // malformed ones as problems. A missing directory holds no memories.
-func (s *MemoryStore) loadAll() ([]*Memory, []Problem, error) {
+func (s *Store) loadAll() ([]*Memory, []Problem, error) {
 	entries, err := os.ReadDir(s.dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
@@ -214,7 +214,7 @@ func (s *MemoryStore) loadAll() ([]*Memory, []Problem, error) {
 // linkSupersession marks a memory superseded when another names it in
 // supersedes, repairing a write interrupted between the two files.
 func linkSupersession(mems []*Memory) {
-	byID := make(map[MemoryID]*Memory, len(mems))
+	byID := make(map[ID]*Memory, len(mems))
 	for _, m := range mems {
 		byID[m.ID] = m
 	}
@@ -253,7 +253,7 @@ func (f Filter) match(m *Memory) bool {
 
 // List returns the memories f selects, oldest first, and the files that
 // could not be read.
-func (s *MemoryStore) List(ctx context.Context, f Filter) ([]*Memory, []Problem, error) {
+func (s *Store) List(ctx context.Context, f Filter) ([]*Memory, []Problem, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -270,16 +270,16 @@ func (s *MemoryStore) List(ctx context.Context, f Filter) ([]*Memory, []Problem,
 // Get returns the memory ref names: its ID (with or without the "mem:"
 // prefix of its graph node), or a unique prefix of the ID, or a unique end
 // of it (the random part). It returns ErrNotFound or ErrAmbiguous.
-func (s *MemoryStore) Get(ctx context.Context, ref string) (*Memory, error) {
+func (s *Store) Get(ctx context.Context, ref string) (*Memory, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	ref = strings.TrimPrefix(strings.TrimSpace(ref), memNodePrefix)
+	ref = strings.TrimPrefix(strings.TrimSpace(ref), NodePrefix)
 	if ref == "" {
 		return nil, fmt.Errorf("%w: empty id", ErrNotFound)
 	}
-	if MemoryID(ref).Valid() {
-		m, err := s.read(s.file(MemoryID(ref)))
+	if ID(ref).Valid() {
+		m, err := s.read(s.file(ID(ref)))
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w: %s in %s", ErrNotFound, ref, s.dir)
 		}
@@ -288,7 +288,7 @@ func (s *MemoryStore) Get(ctx context.Context, ref string) (*Memory, error) {
 	return s.find(ref)
 }
 
-func (s *MemoryStore) find(ref string) (*Memory, error) {
+func (s *Store) find(ref string) (*Memory, error) {
 	all, _, err := s.loadAll()
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // testStore returns a workspace store in a temp repository with a clock
 // that advances one second per call.
-func testStore(t *testing.T) (*MemoryStore, string) {
+func testStore(t *testing.T) (*Store, string) {
 	t.Helper()
 	root := t.TempDir()
 	s := OpenWorkspace(root)
@@ -25,7 +25,7 @@ func testStore(t *testing.T) (*MemoryStore, string) {
 	return s, root
 }
 
-func mustAdd(t *testing.T, s *MemoryStore, m *Memory, o AddOptions) Result {
+func mustAdd(t *testing.T, s *Store, m *Memory, o AddOptions) Result {
 	t.Helper()
 	res, err := s.Add(context.Background(), m, o)
 	if err != nil {
@@ -218,7 +218,7 @@ func TestStoreSkipsMalformedFiles(t *testing.T) {
 }
 
 func mustFormat(t *testing.T, m *Memory) string {
-	b, err := FormatMemory(m)
+	b, err := Format(m)
 	if err != nil {
 		t.Fatal(err)
 	}

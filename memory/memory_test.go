@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"errors"
@@ -53,7 +53,7 @@ func TestMemoryRoundTrip(t *testing.T) {
 			t.Fatalf("fullMemory leaves %s zero", name)
 		}
 	}
-	got, err := FormatMemory(m)
+	got, err := Format(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,9 +68,9 @@ func TestMemoryRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("FormatMemory differs from %s (run with -update):\n%s", golden, got)
+		t.Errorf("Format differs from %s (run with -update):\n%s", golden, got)
 	}
-	back, err := ParseMemory(want)
+	back, err := Parse(want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,8 +80,8 @@ func TestMemoryRoundTrip(t *testing.T) {
 }
 
 func TestParseMemoryCRLF(t *testing.T) {
-	data, _ := FormatMemory(fullMemory())
-	m, err := ParseMemory([]byte(strings.ReplaceAll(string(data), "\n", "\r\n")))
+	data, _ := Format(fullMemory())
+	m, err := Parse([]byte(strings.ReplaceAll(string(data), "\n", "\r\n")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestParseMemoryCRLF(t *testing.T) {
 }
 
 func TestParseMemoryErrors(t *testing.T) {
-	good, _ := FormatMemory(fullMemory())
+	good, _ := Format(fullMemory())
 	tests := []struct {
 		name, from, to, want string
 	}{
@@ -110,7 +110,7 @@ func TestParseMemoryErrors(t *testing.T) {
 			if data == string(good) {
 				t.Fatalf("%q not in the file:\n%s", tt.from, good)
 			}
-			_, err := ParseMemory([]byte(data))
+			_, err := Parse([]byte(data))
 			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want ErrInvalid mentioning %q", err, tt.want)
 			}
@@ -160,7 +160,7 @@ func TestValidate(t *testing.T) {
 
 func TestNewMemoryID(t *testing.T) {
 	at := time.Date(2026, 11, 30, 21, 53, 9, 0, time.UTC)
-	a, b := NewMemoryID(at), NewMemoryID(at.Add(time.Second))
+	a, b := NewID(at), NewID(at.Add(time.Second))
 	if !a.Valid() || !b.Valid() {
 		t.Fatalf("invalid ids %q %q", a, b)
 	}
@@ -169,25 +169,25 @@ func TestNewMemoryID(t *testing.T) {
 	}
 }
 
-func FuzzParseMemory(f *testing.F) {
-	good, _ := FormatMemory(fullMemory())
+func FuzzParse(f *testing.F) {
+	good, _ := Format(fullMemory())
 	f.Add(good)
 	min := &Memory{ID: "20260101T000000Z-000000", Title: "t", Body: "b", Kind: KindGotcha, Importance: 1,
 		Basis: BasisUnknown, Source: SourceAgent, Created: time.Unix(0, 0).UTC(), Updated: time.Unix(1, 0).UTC()}
-	minData, _ := FormatMemory(min)
+	minData, _ := Format(min)
 	f.Add(minData)
 	f.Add([]byte("---\n---\n"))
 	f.Add([]byte("---\nid: &a x\ntitle: *a\n---\nbody"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := ParseMemory(data)
+		m, err := Parse(data)
 		if err != nil {
 			return
 		}
-		out, err := FormatMemory(m)
+		out, err := Format(m)
 		if err != nil {
 			t.Fatalf("format of a parsed memory: %v", err)
 		}
-		again, err := ParseMemory(out)
+		again, err := Parse(out)
 		if err != nil {
 			t.Fatalf("re-parse: %v\n%s", err, out)
 		}

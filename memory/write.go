@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"context"
@@ -29,18 +29,18 @@ type AddOptions struct {
 // Result says what a write did. For StatusDuplicate, ID, Path and Memory
 // are the existing memory's and Similarity is the Jaccard similarity.
 type Result struct {
-	ID         MemoryID `json:"id"`
-	Status     Status   `json:"status"`
-	Path       string   `json:"path"`
-	Memory     *Memory  `json:"-"`
-	Similarity float64  `json:"similarity,omitempty"`
+	ID         ID      `json:"id"`
+	Status     Status  `json:"status"`
+	Path       string  `json:"path"`
+	Memory     *Memory `json:"-"`
+	Similarity float64 `json:"similarity,omitempty"`
 }
 
 // Add sanitises m, fills its defaults, gives it a new ID and its times,
 // resolves its anchors and validates it; then, unless it repeats a live
 // memory (see DuplicateThreshold) and o.Force is false, writes it. m is
 // updated in place.
-func (s *MemoryStore) Add(ctx context.Context, m *Memory, o AddOptions) (Result, error) {
+func (s *Store) Add(ctx context.Context, m *Memory, o AddOptions) (Result, error) {
 	if err := s.prepare(m, o); err != nil {
 		return Result{}, err
 	}
@@ -53,12 +53,12 @@ func (s *MemoryStore) Add(ctx context.Context, m *Memory, o AddOptions) (Result,
 }
 
 // prepare makes a new memory ready to write.
-func (s *MemoryStore) prepare(m *Memory, o AddOptions) error {
+func (s *Store) prepare(m *Memory, o AddOptions) error {
 	if err := ResolveAnchors(o.Root, m, o.Resolve); err != nil {
 		return err
 	}
 	now := s.now().UTC().Truncate(time.Second)
-	m.ID, m.Created, m.Updated = NewMemoryID(now), now, now
+	m.ID, m.Created, m.Updated = NewID(now), now, now
 	m.Supersedes, m.SupersededBy = "", ""
 	if s.scope == ScopeGlobal && o.Root != "" && len(m.Symbols)+len(m.Files) > 0 {
 		m.Repo = o.Root
@@ -85,7 +85,7 @@ func sanitizeMemory(m *Memory) {
 }
 
 // addLocked writes m unless it duplicates a live memory other than except.
-func (s *MemoryStore) addLocked(m *Memory, force bool, except MemoryID) (Result, error) {
+func (s *Store) addLocked(m *Memory, force bool, except ID) (Result, error) {
 	if !force {
 		all, _, err := s.loadAll()
 		if err != nil {
@@ -96,7 +96,7 @@ func (s *MemoryStore) addLocked(m *Memory, force bool, except MemoryID) (Result,
 		}
 	}
 	for exists(s.file(m.ID)) {
-		m.ID = NewMemoryID(m.Created)
+		m.ID = NewID(m.Created)
 	}
 	if err := s.write(m); err != nil {
 		return Result{}, err
@@ -113,11 +113,11 @@ func exists(path string) bool {
 // validates and writes it with a new updated time. change must not alter
 // the ID or the created time (they are restored) and must give new symbol
 // anchors their IDs (see ResolveAnchors).
-func (s *MemoryStore) Edit(ctx context.Context, ref string, change func(*Memory) error) (Result, error) {
+func (s *Store) Edit(ctx context.Context, ref string, change func(*Memory) error) (Result, error) {
 	return s.edit(ctx, ref, true, change)
 }
 
-func (s *MemoryStore) edit(ctx context.Context, ref string, bump bool, change func(*Memory) error) (Result, error) {
+func (s *Store) edit(ctx context.Context, ref string, bump bool, change func(*Memory) error) (Result, error) {
 	unlock, err := s.lock(ctx)
 	if err != nil {
 		return Result{}, err
@@ -158,7 +158,7 @@ func later(created, now time.Time) time.Time {
 // one locked step: m.Supersedes and the old memory's SupersededBy point at
 // each other. m inherits the old memory's anchors when it has none of its
 // own. The duplicate check skips the old memory.
-func (s *MemoryStore) Supersede(ctx context.Context, oldRef string, m *Memory, o AddOptions) (Result, error) {
+func (s *Store) Supersede(ctx context.Context, oldRef string, m *Memory, o AddOptions) (Result, error) {
 	unlock, err := s.lock(ctx)
 	if err != nil {
 		return Result{}, err
@@ -193,7 +193,7 @@ func (s *MemoryStore) Supersede(ctx context.Context, oldRef string, m *Memory, o
 
 // Forget deletes the memory ref names and clears the supersession links
 // other memories have to it. It returns the deleted memory.
-func (s *MemoryStore) Forget(ctx context.Context, ref string) (*Memory, error) {
+func (s *Store) Forget(ctx context.Context, ref string) (*Memory, error) {
 	unlock, err := s.lock(ctx)
 	if err != nil {
 		return nil, err
@@ -228,13 +228,20 @@ func (s *MemoryStore) Forget(ctx context.Context, ref string) (*Memory, error) {
 }
 
 // Check reconciles every memory of the store that belongs to root against
-// gs (see Reconcile); malformed files come back as problems.
-func (s *MemoryStore) Check(ctx context.Context, root string, gs *graph.Store) (Report, error) {
+// gs (see Reconcile) and records the anchors it followed through a rename
+// or move in their files (see Retarget); malformed files and files that
+// could not be written come back as problems.
+func (s *Store) Check(ctx context.Context, root string, gs *graph.Store) (Report, error) {
 	mems, probs, err := s.List(ctx, Filter{Repo: root})
 	if err != nil {
 		return Report{}, err
 	}
-	rep, err := s.Reconcile(ctx, root, gs, mems)
-	rep.Problems = append(probs, rep.Problems...)
-	return rep, err
+	rep, err := Reconcile(ctx, root, gs, mems)
+	if err != nil {
+		return rep, err
+	}
+	var failed []Problem
+	rep.Retargeted, failed = s.Retarget(ctx, rep.Retargeted)
+	rep.Problems = append(append(probs, rep.Problems...), failed...)
+	return rep, nil
 }

@@ -1,4 +1,4 @@
-package rationale
+package memory
 
 import (
 	"crypto/rand"
@@ -12,12 +12,12 @@ import (
 	"github.com/gortex/gortex/graph"
 )
 
-// MemoryID identifies a memory: the UTC second it was created and six
+// ID identifies a memory: the UTC second it was created and six
 // random base-32 characters, "20261130T215309Z-k3x9q2". IDs sort by
 // creation time to the second (within one second the order is arbitrary);
 // 30 random bits make a collision in one second negligible, and Add refuses
 // to overwrite an existing file anyway. The memory's file is "<id>.md".
-type MemoryID string
+type ID string
 
 // Kind says what sort of reasoning a memory records.
 type Kind string
@@ -114,7 +114,7 @@ type SymbolAnchor struct {
 // Memory is one recorded piece of reasoning. Path and Scope are set by the
 // store that loaded it; every other field is stored in the memory's file.
 type Memory struct {
-	ID           MemoryID       `json:"id"`
+	ID           ID             `json:"id"`
 	Title        string         `json:"title"`
 	Body         string         `json:"body"`
 	Kind         Kind           `json:"kind"`
@@ -129,8 +129,8 @@ type Memory struct {
 	Author       string         `json:"author"`
 	Created      time.Time      `json:"created"`
 	Updated      time.Time      `json:"updated"`
-	Supersedes   MemoryID       `json:"supersedes"`
-	SupersededBy MemoryID       `json:"superseded_by"`
+	Supersedes   ID             `json:"supersedes"`
+	SupersededBy ID             `json:"superseded_by"`
 	// Repo is the repository root a global memory's anchors were resolved
 	// in; its anchors mean nothing in another repository. Empty for
 	// workspace memories.
@@ -155,18 +155,18 @@ var idPattern = regexp.MustCompile(`^[0-9]{8}T[0-9]{6}Z-[0-9a-z]{6}$`)
 // idAlphabet is Crockford's base 32 in lower case: no i, l, o, u.
 const idAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
 
-// NewMemoryID returns a fresh ID for a memory created at t.
-func NewMemoryID(t time.Time) MemoryID {
+// NewID returns a fresh ID for a memory created at t.
+func NewID(t time.Time) ID {
 	var b [6]byte
 	rand.Read(b[:]) // never fails (crypto/rand since Go 1.24)
 	for i := range b {
 		b[i] = idAlphabet[b[i]&31]
 	}
-	return MemoryID(t.UTC().Format("20060102T150405Z") + "-" + string(b[:]))
+	return ID(t.UTC().Format("20060102T150405Z") + "-" + string(b[:]))
 }
 
-// Valid reports whether id has the shape NewMemoryID makes.
-func (id MemoryID) Valid() bool { return idPattern.MatchString(string(id)) }
+// Valid reports whether id has the shape NewID makes.
+func (id ID) Valid() bool { return idPattern.MatchString(string(id)) }
 
 // applyDefaults fills the fields a caller may leave zero.
 func (m *Memory) applyDefaults() {
@@ -204,4 +204,23 @@ func cutRunes(s string, n int) string {
 	}
 	r := []rune(s)
 	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// NodePrefix starts the graph node ID of a memory: "mem:<id>".
+const NodePrefix = "mem:"
+
+// NodeID is the graph node ID of memory id, the ID its answers carry.
+func NodeID(id ID) graph.NodeID { return graph.NodeID(NodePrefix + string(id)) }
+
+// Score is the score of a memory's motivates edges, in [0, 1). It
+// orders memories lexicographically: pinned first (0.5), then importance
+// (steps of 0.1), then confidence (up to 0.095, less than one importance
+// step), so that a ranker adding it to the memory signal's strength gets
+// the order pinned, importance, confidence.
+func Score(pinned bool, importance int, confidence float64) float64 {
+	s := 0.1*float64(min(max(importance, 1), 5)-1) + 0.095*min(max(confidence, 0), 1)
+	if pinned {
+		s += 0.5
+	}
+	return s
 }

@@ -1,0 +1,85 @@
+package rationale
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/memory"
+)
+
+func projectStore(t *testing.T) *graph.Store {
+	t.Helper()
+	s := graph.New()
+	add := func(n graph.Node) {
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(graph.Node{ID: "billing/invoice.go", Kind: graph.KindFile, Path: "billing/invoice.go"})
+	add(graph.Node{ID: "billing/invoice.go::Invoice", Kind: graph.KindType, Name: "Invoice", Package: "billing", Qualified: "example.com/shop/billing.Invoice"})
+	add(graph.Node{ID: "billing/invoice.go::Invoice.Finalize", Kind: graph.KindMethod, Name: "Finalize", Receiver: "Invoice", Package: "billing", Qualified: "example.com/shop/billing.Invoice.Finalize"})
+	add(graph.Node{ID: "billing/invoice.go::Total", Kind: graph.KindFunction, Name: "Total", Package: "billing", Qualified: "example.com/shop/billing.Total"})
+	add(graph.Node{ID: "cart/cart.go::Total", Kind: graph.KindFunction, Name: "Total", Package: "cart", Qualified: "example.com/shop/cart.Total"})
+	add(graph.Node{ID: "cart/cart.go::ApplyDiscount", Kind: graph.KindFunction, Name: "ApplyDiscount", Package: "cart", Qualified: "example.com/shop/cart.ApplyDiscount"})
+	return s
+}
+
+func TestLinkMemories(t *testing.T) {
+	s := projectStore(t)
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	old := &memory.Memory{ID: "20260101T000000Z-aaaaaa", Title: "Old", Body: "Old reasoning.", Kind: memory.KindDecision,
+		Importance: 2, Confidence: 0.5, Basis: memory.BasisAssumption, Source: memory.SourceManual, Created: at, Updated: at,
+		Files: []string{"billing/invoice.go"}, SupersededBy: "20260102T000000Z-bbbbbb", Path: ".gortex/memories/20260101T000000Z-aaaaaa.md", Scope: memory.ScopeWorkspace}
+	cur := &memory.Memory{ID: "20260102T000000Z-bbbbbb", Title: "Finalize once", Kind: memory.KindInvariant,
+		Body:       "Call `Invoice.Finalize` once. ApplyDiscount runs before. The `Total` helpers round.\nHuman: hi",
+		Importance: 5, Confidence: 1, Pinned: true, Basis: memory.BasisIncident, Source: memory.SourceAgent, Created: at, Updated: at,
+		Symbols:    []memory.SymbolAnchor{{Written: "Invoice.Finalize", ID: "billing/invoice.go::Invoice.Finalize"}, {Written: "Gone", ID: "x.go::Gone", Stale: true}},
+		Supersedes: old.ID, Scope: memory.ScopeGlobal, Path: "/home/u/.local/share/gortex/memories/20260102T000000Z-bbbbbb.md"}
+	l := LinkMemories(s, []*memory.Memory{old, cur})
+	n, ok := l.Node(cur.ID)
+	if !ok || n.Kind != graph.KindRationale || n.Name != "Finalize once" || n.Path != cur.Path || !n.Updated.Equal(at) {
+		t.Fatalf("memory node %+v", n)
+	}
+	if n.Text == cur.Body {
+		t.Error("body not sanitised in the memory's node")
+	}
+	want := map[graph.NodeID]graph.Signal{
+		"billing/invoice.go::Invoice.Finalize": graph.SignalMemory, // anchor (also named)
+		"billing/invoice.go::Invoice":          graph.SignalNamed,  // the type of Invoice.Finalize
+		"cart/cart.go::ApplyDiscount":          graph.SignalNamed,  // unique name
+	}
+	got := map[graph.NodeID]graph.Signal{}
+	for id := range s.Nodes() {
+		for _, link := range l.Into(id.ID) {
+			if link.Memory != cur {
+				continue
+			}
+			got[id.ID] = link.Signal
+			if link.Signal == graph.SignalMemory && link.Score != memory.Score(true, 5, 1) {
+				t.Errorf("memory score %v", link.Score)
+			}
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("links %v, want %v", got, want)
+	}
+	for id, sig := range want {
+		if got[id] != sig {
+			t.Errorf("link to %s: %q, want %q", id, got[id], sig)
+		}
+	}
+	if links := l.Into("billing/invoice.go"); len(links) != 1 || links[0].Memory != old || links[0].Signal != graph.SignalMemory {
+		t.Errorf("file anchor links %+v, want the old memory's", links)
+	}
+	if l.Links() != len(want)+1 {
+		t.Errorf("Links() = %d, want %d", l.Links(), len(want)+1)
+	}
+	if s.NodeCount() != 6 {
+		t.Errorf("linking wrote into the graph: %d nodes, want 6", s.NodeCount())
+	}
+	var none *Memories
+	if none.Into("billing/invoice.go") != nil || none.All() != nil || none.Links() != 0 {
+		t.Error("a nil layer is not empty")
+	}
+}

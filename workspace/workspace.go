@@ -1,0 +1,214 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/textindex"
+)
+
+// Workspace is one opened repository. It is not changed after Open returns
+// (a refresh makes a new one), so any number of readers may share it.
+type Workspace struct {
+	Root     string
+	Index    *indexer.Index
+	Stores   []*memory.Store     // the memory stores read, workspace first
+	Memories *rationale.Memories // the memories, linked to the graph
+	Loaded   memory.Loaded       // what reading the memories found: moved anchors, skipped files
+	History  *history.Git
+}
+
+// Options shape Open.
+type Options struct {
+	// Scope names the memory stores to read: "workspace", "global" or
+	// "both" (the default).
+	Scope string
+	// Note, when not nil, is told in one line why the index was (re)built
+	// and what that took.
+	Note func(string)
+	// Short marks a process that ends after one answer (the CLI): an index
+	// update may pause the garbage collector while it builds the store.
+	Short bool
+	// Stores, when not nil, are the memory stores to read instead of those
+	// Scope names (a server that found no home directory reads the
+	// workspace store alone).
+	Stores []*memory.Store
+	// Progress, when not nil, is told how an index build advances.
+	Progress func(stage string, done, total int)
+}
+
+// stores opens the stores o names.
+func (o Options) stores(root string) ([]*memory.Store, error) {
+	if o.Stores != nil {
+		return o.Stores, nil
+	}
+	scope := o.Scope
+	if scope == "" {
+		scope = memory.ScopeBoth
+	}
+	return memory.OpenStores(root, scope)
+}
+
+// Open opens the repository at root: it loads the index, building or
+// updating it first when there is none, when it is unusable or when files
+// changed; then it reads the memories of the scope and links them to the
+// graph. It writes no memory file.
+func Open(ctx context.Context, root string, o Options) (*Workspace, error) {
+	stores, err := o.stores(root)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := FreshIndex(ctx, root, o)
+	if err != nil {
+		return nil, err
+	}
+	return withIndex(ctx, root, idx, stores)
+}
+
+// Reindex builds root's index (from scratch when full, else only what
+// changed), records in their files the memory anchors that followed a
+// renamed or moved symbol, and opens the result. This is gortex index and
+// the MCP server's reindex: the writes a query never makes.
+func Reindex(ctx context.Context, root string, full bool, o Options) (*Workspace, indexer.Stats, []memory.Retarget, error) {
+	stores, err := o.stores(root)
+	if err != nil {
+		return nil, indexer.Stats{}, nil, err
+	}
+	build := indexer.Update
+	if full {
+		build = indexer.Build
+	}
+	idx, st, err := build(ctx, root, IndexOptions(root, o))
+	if err != nil {
+		return nil, st, nil, err
+	}
+	moved, probs, err := memory.Sync(ctx, root, idx.Store, stores)
+	if err != nil {
+		return nil, st, moved, fmt.Errorf("memories: %w", err)
+	}
+	w, err := withIndex(ctx, root, idx, stores)
+	if w != nil {
+		w.Loaded.Problems = append(w.Loaded.Problems, probs...)
+	}
+	return w, st, moved, err
+}
+
+// Update brings root's index up to date (only the changed files) and
+// opens the result, as Open does when files changed, but without loading
+// the old index first: what a long-running process does when its staleness
+// check found changes. It writes no memory file.
+func Update(ctx context.Context, root string, o Options) (*Workspace, indexer.Stats, error) {
+	stores, err := o.stores(root)
+	if err != nil {
+		return nil, indexer.Stats{}, err
+	}
+	idx, st, err := indexer.Update(ctx, root, IndexOptions(root, o))
+	if err != nil {
+		return nil, st, err
+	}
+	w, err := withIndex(ctx, root, idx, stores)
+	return w, st, err
+}
+
+// Reload returns a workspace over the same index with the memories read
+// again: what a long-running process does when only memory files changed.
+func (w *Workspace) Reload(ctx context.Context) (*Workspace, error) {
+	return withIndex(ctx, w.Root, w.Index, w.Stores)
+}
+
+func withIndex(ctx context.Context, root string, idx *indexer.Index, stores []*memory.Store) (*Workspace, error) {
+	ld, err := memory.Load(ctx, root, idx.Store, stores)
+	if err != nil {
+		return nil, fmt.Errorf("memories: %w", err)
+	}
+	return &Workspace{Root: root, Index: idx, Stores: stores, Loaded: ld,
+		Memories: rationale.LinkMemories(idx.Store, ld.Memories), History: history.NewGit(root)}, nil
+}
+
+// Store is the workspace's graph.
+func (w *Workspace) Store() *graph.Store { return w.Index.Store }
+
+// OpenContent opens the content index for reading; several readers may
+// hold it at once. The caller must Close it.
+func (w *Workspace) OpenContent() (*textindex.Index, error) {
+	return textindex.OpenReader(indexer.ContentDir(w.Index.Dir))
+}
+
+// QueryOptions are the query options every surface starts from: the
+// memory layer, the history and the root.
+func (w *Workspace) QueryOptions() query.Options {
+	return query.Options{Memories: w.Memories, History: w.History, Root: w.Root}
+}
+
+// Resolver resolves memory anchors against the workspace's graph, as why
+// resolves a query.
+func (w *Workspace) Resolver() memory.AnchorResolver { return Resolver(w.Store()) }
+
+// Resolver resolves memory anchors against s, as why resolves a query.
+func Resolver(s *graph.Store) memory.AnchorResolver {
+	return func(text string) (*graph.Node, []*graph.Node, error) {
+		q, err := query.Parse(text)
+		if err != nil {
+			return nil, nil, err
+		}
+		return query.Resolve(s, q)
+	}
+}
+
+// IndexOptions wires the indexer to the rationale linker (with root's git
+// history) and the content index: what every index run uses.
+func IndexOptions(root string, o Options) indexer.Options {
+	return indexer.Options{Linker: &rationale.Linker{Root: root}, Content: textindex.Indexer{}, Progress: o.Progress}
+}
+
+// FreshIndex loads root's index, building or updating it first (only the
+// changed files) when there is none, when it is unusable, or when files
+// changed since it was built.
+func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, error) {
+	note := o.Note
+	if note == nil {
+		note = func(string) {}
+	}
+	idx, err := indexer.Load(root)
+	switch {
+	case err == nil && !idx.Stale():
+		return idx, nil
+	case errors.Is(err, indexer.ErrNoIndex):
+		note(fmt.Sprintf("no index yet; indexing %s", root))
+	case graph.IsStale(err):
+		note(fmt.Sprintf("warning: the index is unusable (%v); rebuilding", err))
+	case err != nil:
+		return nil, err
+	default:
+		note("files changed since the last index; updating")
+	}
+	idx, st, err := indexer.Update(ctx, root, IndexOptions(root, o))
+	if err != nil {
+		return nil, err
+	}
+	if !st.UpToDate {
+		note(fmt.Sprintf("indexed %d changed files in %.2fs", st.Changed, st.Duration.Seconds()))
+	}
+	return idx, nil
+}
+
+// FullText is the whole text of the reasoning node id — a document
+// section's body or a memory's sanitised body — for a prompt that quotes
+// more than an entry's excerpt; "" for anything else.
+func (w *Workspace) FullText(id graph.NodeID) string {
+	if n, ok := w.Store().Node(id); ok && n.Kind == graph.KindDoc {
+		return n.Text
+	}
+	if n, ok := w.Memories.Node(memory.ID(strings.TrimPrefix(string(id), memory.NodePrefix))); ok {
+		return n.Text
+	}
+	return ""
+}
