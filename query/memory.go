@@ -52,9 +52,9 @@ func memoryEntry(e *Entry, n *graph.Node) {
 	e.Stale = n.Attr(rationale.AttrStale) == "true"
 }
 
-// location is an entry's place for text output: path:line, or the path
-// alone for a whole file (a memory).
-func location(e Entry) string {
+// Location is the entry's place for text output and prompts: path:line,
+// or the path alone for a whole file (a memory).
+func (e Entry) Location() string {
 	if e.Line <= 0 {
 		return e.Path
 	}

@@ -69,7 +69,7 @@ func BuildPrompt(in PromptInput) Prompt {
 	if len(in.Recent) > 0 {
 		b.WriteString("\nProject context, the latest commits:\n")
 		for _, c := range in.Recent {
-			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), shortHash(c.Hash), rationale.SanitizeLine(c.Subject))
+			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), ShortHash(c.Hash), rationale.SanitizeLine(c.Subject))
 		}
 	}
 	p := Prompt{System: roleLine, Total: len(a.Rationale), Budget: in.Budget}
@@ -126,12 +126,12 @@ func questionOf(a *Answer) string {
 // the repository inside it.
 func entryBlock(n int, e Entry, text string) string {
 	var meta strings.Builder
-	fmt.Fprintf(&meta, "source: %s\n", location(e))
+	fmt.Fprintf(&meta, "source: %s\n", e.Location())
 	if e.Section != "" {
 		fmt.Fprintf(&meta, "title: %s\n", rationale.SanitizeLine(e.Section))
 	}
 	if e.Commit != "" {
-		fmt.Fprintf(&meta, "commit: %s by %s on %s", shortHash(e.Commit), rationale.SanitizeLine(e.Author), dateOnly(e.Date))
+		fmt.Fprintf(&meta, "commit: %s by %s on %s", ShortHash(e.Commit), rationale.SanitizeLine(e.Author), dateOnly(e.Date))
 		if len(e.Refs) > 0 {
 			fmt.Fprintf(&meta, ", refs %s", e.Refs)
 		}
