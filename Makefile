@@ -29,7 +29,7 @@ test:
 # A short run of every fuzz target.
 fuzz:
 	$(GO) test ./query -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
-	$(GO) test ./query -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
+	$(GO) test ./llm -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s

@@ -90,7 +90,7 @@ func commitEntry(e *Entry, src *source) {
 // commitLine is the second line of a commit entry in text output:
 // "a1b2c3d · Jane Doe · 2024-03-01 · refs #12 ABC-7".
 func commitLine(e Entry) string {
-	parts := []string{shortHash(e.Commit)}
+	parts := []string{ShortHash(e.Commit)}
 	if e.Author != "" {
 		parts = append(parts, e.Author)
 	}
@@ -103,4 +103,5 @@ func commitLine(e Entry) string {
 	return strings.Join(parts, " · ")
 }
 
-func shortHash(h string) string { return h[:min(len(h), 7)] }
+// ShortHash is the seven-character form of a commit hash that answers show.
+func ShortHash(h string) string { return h[:min(len(h), 7)] }

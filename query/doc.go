@@ -8,9 +8,9 @@
 //	Render   Answer → text, JSON or TOON
 //
 // Text that names a file, or asks a question in words, is answered by a
-// file or question pipeline over the same ranking (Classify). Summarize lets
-// a language model phrase an answer from exactly its entries (BuildPrompt,
-// Select, Backend).
+// file or question pipeline over the same ranking (Classify). An Answer may
+// carry a summary that package llm wrote from exactly its entries; Render
+// shows it with the entries it cites. query itself calls no language model.
 //
 // The CLI and the MCP server both call Why, so neither re-implements it.
 package query

@@ -53,9 +53,9 @@ func memoryEntry(e *Entry, src *source) {
 	e.Stale = m.Stale()
 }
 
-// location is an entry's place for text output: path:line, or the path
-// alone for a whole file (a memory).
-func location(e Entry) string {
+// Location is the entry's place for text output and prompts: path:line,
+// or the path alone for a whole file (a memory).
+func (e Entry) Location() string {
 	if e.Line <= 0 {
 		return e.Path
 	}

@@ -67,7 +67,7 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	}
 	for i, e := range a.Rationale {
 		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s  %s\n", i+1, style(ansiCyan, e.Signal),
-			location(e), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
+			e.Location(), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
 		if e.Commit != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, commitLine(e)))
 		}

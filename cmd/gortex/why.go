@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
@@ -73,7 +74,7 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex why: --limit must be at least 1")
 		return exitUsage
 	case !o.llm.valid():
-		fmt.Fprintf(e.stderr, "gortex why: --llm %q: want one of %s\n", o.llm.name, strings.Join(query.LLMNames, ", "))
+		fmt.Fprintf(e.stderr, "gortex why: --llm %q: want one of %s\n", o.llm.name, strings.Join(llm.LLMNames, ", "))
 		return exitUsage
 	}
 	o.query = fs.Arg(0)

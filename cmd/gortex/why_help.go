@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/llm"
 )
 
 // whyMoreHelp is the part of gortex why --help after the flags: the other
@@ -47,11 +47,11 @@ the agent to answer (text output; --json and --toon print the answer as it is).
 Configuration, .gortex/config.toml (every key optional):
 
 `)
-	for _, l := range strings.Split(strings.TrimRight(query.ConfigTemplate, "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(llm.ConfigTemplate, "\n"), "\n") {
 		b.WriteString("  " + l + "\n")
 	}
 	b.WriteString("\nLLM errors (the graph's answer follows each):\n\n")
-	for _, c := range query.CodeHelp {
+	for _, c := range llm.CodeHelp {
 		fmt.Fprintf(&b, "  %s\n      %s\n", c.Code, c.Help)
 	}
 	b.WriteString("\nA reply that does not have the requested form is shown as received, with a warning.\n")

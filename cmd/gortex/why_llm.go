@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
@@ -26,7 +27,7 @@ type llmOpts struct {
 const llmEnvVar = "GORTEX_LLM"
 
 func addLLMFlags(fs *flag.FlagSet, o *llmOpts) {
-	fs.StringVar(&o.name, "llm", "", "LLM backend that summarises the answer: "+strings.Join(query.LLMNames, ", ")+
+	fs.StringVar(&o.name, "llm", "", "LLM backend that summarises the answer: "+strings.Join(llm.LLMNames, ", ")+
 		" (default: $"+llmEnvVar+", else llm under [why] in .gortex/config.toml, else auto)")
 	fs.BoolVar(&o.off, "no-llm", false, "print the graph's answer alone; never call an LLM")
 	level := func(n int) func(string) error {
@@ -37,14 +38,14 @@ func addLLMFlags(fs *flag.FlagSet, o *llmOpts) {
 	fs.BoolFunc("vvv", "-vv and the raw response, timings and token counts", level(3))
 }
 
-func (o llmOpts) valid() bool { return o.name == "" || slices.Contains(query.LLMNames, o.name) }
+func (o llmOpts) valid() bool { return o.name == "" || slices.Contains(llm.LLMNames, o.name) }
 
 // backendName is the backend asked for: --no-llm, --llm, GORTEX_LLM, the
 // config, auto.
-func (o llmOpts) backendName(cfg query.Config) string {
+func (o llmOpts) backendName(cfg llm.Config) string {
 	switch {
 	case o.off:
-		return query.LLMNone
+		return llm.LLMNone
 	case o.name != "":
 		return o.name
 	case os.Getenv(llmEnvVar) != "":
@@ -52,7 +53,7 @@ func (o llmOpts) backendName(cfg query.Config) string {
 	case cfg.LLM != "":
 		return cfg.LLM
 	}
-	return query.LLMAuto
+	return llm.LLMAuto
 }
 
 // whyLLM runs after the graph answered: it prints the answer's warnings,
@@ -67,57 +68,57 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 	if qerr != nil || a.Count == 0 {
 		return 0, false
 	}
-	cfg, err := query.LoadConfig(w.Root)
+	cfg, err := llm.LoadConfig(w.Root)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering without an LLM\n", err)
 		return 0, false
 	}
 	name := o.llm.backendName(cfg)
-	if !slices.Contains(query.LLMNames, name) {
+	if !slices.Contains(llm.LLMNames, name) {
 		fmt.Fprintf(e.stderr, "gortex: warning: %s=%q is no backend (want one of %s); answering without an LLM\n",
-			llmEnvVar, name, strings.Join(query.LLMNames, ", "))
+			llmEnvVar, name, strings.Join(llm.LLMNames, ", "))
 		return 0, false
 	}
-	llm, err := query.Select(ctx, cfg, name, query.Env{})
+	chosen, err := llm.Select(ctx, cfg, name, llm.Env{})
 	if err != nil {
 		reportLLMError(e, err, o.llm.verbose)
 		return 0, false
 	}
-	if llm == nil {
+	if chosen == nil {
 		return 0, false
 	}
-	p := buildPrompt(ctx, e, w, llm, a)
-	verboseBefore(e, o.llm.verbose, llm, p)
-	if llm.Name == query.LLMAgent {
-		return agentMode(e, llm, o, a, p)
+	p := buildPrompt(ctx, e, w, chosen, a)
+	verboseBefore(e, o.llm.verbose, chosen, p)
+	if chosen.Name == llm.LLMAgent {
+		return agentMode(e, chosen, o, a, p)
 	}
-	if !llm.Local {
-		privacyNotice(e, w.Root, cfg, llm)
+	if !chosen.Local {
+		privacyNotice(e, w.Root, cfg, chosen)
 	}
-	if usd, ok := query.EstimateCost(llm, p); ok && usd > cfg.MaxCostUSD {
+	if usd, ok := llm.EstimateCost(chosen, p); ok && usd > cfg.MaxCostUSD {
 		fmt.Fprintf(e.stderr, "gortex: warning: this answer may cost up to $%.4f with %s, above max_cost_usd = %.2f ([why] in .gortex/config.toml)\n",
-			usd, llm.Model, cfg.MaxCostUSD)
+			usd, chosen.Model, cfg.MaxCostUSD)
 	}
-	reply, err := query.Summarize(ctx, llm, a, p)
+	reply, err := llm.Summarize(ctx, chosen, a, p)
 	verboseAfter(e, o.llm.verbose, reply)
 	switch {
-	case errors.Is(err, query.ErrMalformed):
-		fmt.Fprintf(e.stderr, "gortex: warning: the %s reply does not have the requested form (%v); shown as received\n", llm.Name, err)
+	case errors.Is(err, llm.ErrMalformed):
+		fmt.Fprintf(e.stderr, "gortex: warning: the %s reply does not have the requested form (%v); shown as received\n", chosen.Name, err)
 	case err != nil:
 		reportLLMError(e, err, o.llm.verbose)
 	}
 	return 0, false
 }
 
-// buildPrompt builds the prompt of a for llm and tells the user when some
-// entries did not fit.
-func buildPrompt(ctx context.Context, e env, w *workspace.Workspace, llm *query.LLM, a *query.Answer) query.Prompt {
-	in := query.PromptInput{Answer: a, Budget: query.EntryBudget(llm.Window), ForAgent: llm.Name == query.LLMAgent,
+// buildPrompt builds the prompt of a for the chosen backend and tells the
+// user when some entries did not fit.
+func buildPrompt(ctx context.Context, e env, w *workspace.Workspace, chosen *llm.LLM, a *query.Answer) llm.Prompt {
+	in := llm.PromptInput{Answer: a, Budget: llm.EntryBudget(chosen.Window), ForAgent: chosen.Name == llm.LLMAgent,
 		Full: func(en query.Entry) string { return w.FullText(graph.NodeID(en.SourceID)) }}
 	in.Recent, _ = w.History.Recent(ctx, recentCommits)
-	p := query.BuildPrompt(in)
+	p := llm.BuildPrompt(in)
 	if p.Truncated {
-		w := fmt.Sprintf("only %d of %d entries fit the %d-token budget of %s; the summary is based on those", p.Included, p.Total, p.Budget, modelOrName(llm))
+		w := fmt.Sprintf("only %d of %d entries fit the %d-token budget of %s; the summary is based on those", p.Included, p.Total, p.Budget, modelOrName(chosen))
 		a.Warnings = append(a.Warnings, w)
 		fmt.Fprintln(e.stderr, "gortex: warning:", w)
 	}
@@ -128,22 +129,22 @@ func buildPrompt(ctx context.Context, e env, w *workspace.Workspace, llm *query.
 // shows as context.
 const recentCommits = 5
 
-func modelOrName(llm *query.LLM) string {
-	if llm.Model != "" {
-		return llm.Model
+func modelOrName(chosen *llm.LLM) string {
+	if chosen.Model != "" {
+		return chosen.Model
 	}
-	return llm.Name
+	return chosen.Name
 }
 
 // agentMode prints the prepared context for the coding agent that runs
 // gortex, which writes the answer itself. JSON and TOON already are that
 // context, so they are printed as they are, with backend "agent".
-func agentMode(e env, llm *query.LLM, o whyOpts, a *query.Answer, p query.Prompt) (int, bool) {
-	if (query.Env{}).AgentSession() == "" {
+func agentMode(e env, chosen *llm.LLM, o whyOpts, a *query.Answer, p llm.Prompt) (int, bool) {
+	if (llm.Env{}).AgentSession() == "" {
 		fmt.Fprintf(e.stderr, "gortex: warning: agent mode, but no agent session is detected (%s unset); printing the context anyway\n",
-			strings.Join(query.AgentVars, ", "))
+			strings.Join(llm.AgentVars, ", "))
 	}
-	a.Backend = query.LLMAgent
+	a.Backend = llm.LLMAgent
 	if o.format != query.FormatText {
 		return 0, false
 	}
@@ -153,15 +154,15 @@ func agentMode(e env, llm *query.LLM, o whyOpts, a *query.Answer, p query.Prompt
 
 // privacyNotice tells, once per backend, that the entries leave the
 // machine, and records that it did in the config.
-func privacyNotice(e env, root string, cfg query.Config, llm *query.LLM) {
-	if slices.Contains(cfg.Acknowledged, llm.Name) {
+func privacyNotice(e env, root string, cfg llm.Config, chosen *llm.LLM) {
+	if slices.Contains(cfg.Acknowledged, chosen.Name) {
 		return
 	}
 	fmt.Fprintf(e.stderr, "gortex: notice: to summarise answers, gortex sends their entries (excerpts of your docs, memories and commit messages) to %s (%s, model %s).\n"+
 		"  This notice is shown once; it is recorded under [why] in %s.\n"+
 		"  To keep everything on this machine, use a local model (llm = \"ollama\", or --llm ollama), or --no-llm.\n",
-		llm.Provider, llm.Name, llm.Model, query.ConfigPath(root))
-	if err := query.Acknowledge(root, cfg.Acknowledged, llm.Name); err != nil {
+		chosen.Provider, chosen.Name, chosen.Model, llm.ConfigPath(root))
+	if err := llm.Acknowledge(root, cfg.Acknowledged, chosen.Name); err != nil {
 		fmt.Fprintln(e.stderr, "gortex: warning: could not record the notice:", err)
 	}
 }
@@ -170,14 +171,14 @@ func privacyNotice(e env, root string, cfg query.Config, llm *query.LLM) {
 // answer follows it. At -v, a failed auto selection lists what each
 // backend lacked.
 func reportLLMError(e env, err error, verbose int) {
-	var le *query.LLMError
-	var nb *query.NoBackendError
+	var le *llm.LLMError
+	var nb *llm.NoBackendError
 	switch {
 	case errors.As(err, &le):
 		fmt.Fprintf(e.stderr, "gortex: %s: %s: %v\n  help: %s\n  the graph's answer follows\n", le.Code, le.Backend, le.Err, le.Help)
 	case errors.As(err, &nb):
 		fmt.Fprintf(e.stderr, "gortex: warning: %v; this is the graph's answer alone.\n  %s\n", nb, nb.Remedy())
-		if verbose > 0 && nb.Name == query.LLMAuto {
+		if verbose > 0 && nb.Name == llm.LLMAuto {
 			for _, m := range nb.Missing {
 				fmt.Fprintf(e.stderr, "  - %s\n", m)
 			}
@@ -188,31 +189,31 @@ func reportLLMError(e env, err error, verbose int) {
 }
 
 // verboseBefore reports the backend, entries, cost and (-vv) the prompt.
-func verboseBefore(e env, level int, llm *query.LLM, p query.Prompt) {
+func verboseBefore(e env, level int, chosen *llm.LLM, p llm.Prompt) {
 	if level < 1 {
 		return
 	}
-	where := "sent to " + llm.Provider
-	if llm.Local {
+	where := "sent to " + chosen.Provider
+	if chosen.Local {
 		where = "local only"
 	}
 	cost := "cost unknown"
-	if usd, ok := query.EstimateCost(llm, p); ok {
+	if usd, ok := llm.EstimateCost(chosen, p); ok {
 		cost = fmt.Sprintf("estimated cost $%.4f", usd)
 	}
 	model := ""
-	if llm.Model != "" {
-		model = "model " + llm.Model + "; "
+	if chosen.Model != "" {
+		model = "model " + chosen.Model + "; "
 	}
 	fmt.Fprintf(e.stderr, "gortex: llm: %s (%s%s), %s; %d of %d entries, ~%d prompt tokens, %s\n",
-		llm.Name, model, llm.Reason, where, p.Included, p.Total, p.Tokens, cost)
+		chosen.Name, model, chosen.Reason, where, p.Included, p.Total, p.Tokens, cost)
 	if level >= 2 {
 		fmt.Fprintf(e.stderr, "gortex: prompt (system):\n%s\ngortex: prompt (user):\n%s\ngortex: end of prompt\n", p.System, p.User)
 	}
 }
 
 // verboseAfter reports (-vvv) the raw response, timing and tokens.
-func verboseAfter(e env, level int, r query.Reply) {
+func verboseAfter(e env, level int, r llm.Reply) {
 	if level < 3 {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/query"
 )
 
@@ -20,14 +21,14 @@ import (
 // developer's key, agent session or local Ollama must not change golden
 // output or send the fixture anywhere. Tests of the LLM layer set the
 // variables they need with hermetic.
-func init() { os.Setenv(llmEnvVar, query.LLMNone) }
+func init() { os.Setenv(llmEnvVar, llm.LLMNone) }
 
 // hermetic clears every variable that selects a backend, points Ollama at
 // a closed port, and leaves PATH with git alone (no claude CLI), so that
 // auto finds nothing unless the test adds it.
 func hermetic(t *testing.T) {
 	t.Helper()
-	for _, v := range append([]string{llmEnvVar, "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"}, query.AgentVars...) {
+	for _, v := range append([]string{llmEnvVar, "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"}, llm.AgentVars...) {
 		t.Setenv(v, "")
 	}
 	t.Setenv("OLLAMA_HOST", "127.0.0.1:9") // discard port: nothing listens
@@ -231,7 +232,7 @@ func TestWhyAgentMode(t *testing.T) {
 	}
 	code, out, _ = run(t, "why", "--dir", dir, "--json", "billing.Invoice.Finalize")
 	var a query.Answer
-	if code != exitOK || json.Unmarshal([]byte(out), &a) != nil || a.Backend != query.LLMAgent || a.Count == 0 {
+	if code != exitOK || json.Unmarshal([]byte(out), &a) != nil || a.Backend != llm.LLMAgent || a.Count == 0 {
 		t.Errorf("agent --json: exit %d %s", code, out)
 	}
 
@@ -281,13 +282,13 @@ func TestWhyAnthropicSummary(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	cfg, err := query.LoadConfig(dir)
-	if err != nil || !slices.Equal(cfg.Acknowledged, []string{query.LLMAnthropic}) {
+	cfg, err := llm.LoadConfig(dir)
+	if err != nil || !slices.Equal(cfg.Acknowledged, []string{llm.LLMAnthropic}) {
 		t.Fatalf("acknowledgement not recorded: %+v %v", cfg, err)
 	}
 
 	a, stderr := whyAnswer(t, "--dir", dir, "-vvv", "billing.Invoice.Finalize")
-	if a.Summary == "" || !slices.Equal(a.Cited, []int{1}) || a.Backend != query.LLMAnthropic ||
+	if a.Summary == "" || !slices.Equal(a.Cited, []int{1}) || a.Backend != llm.LLMAnthropic ||
 		!slices.Equal(a.Artifacts, []query.Artifact{{Path: "internal/ledger/ledger.go", Relevance: "High"}}) ||
 		!slices.Equal(a.Suggestions, []string{"gortex why ledger.Record"}) || a.Count == 0 {
 		t.Errorf("json answer %+v", a)
@@ -302,7 +303,7 @@ func TestWhyAnthropicSummary(t *testing.T) {
 	}
 
 	t.Run("cost above the limit", func(t *testing.T) {
-		if err := os.WriteFile(query.ConfigPath(dir), []byte("[why]\nmax_cost_usd = 0.0001\nacknowledged = [\"anthropic\"]\n"), 0o644); err != nil {
+		if err := os.WriteFile(llm.ConfigPath(dir), []byte("[why]\nmax_cost_usd = 0.0001\nacknowledged = [\"anthropic\"]\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		_, _, stderr := run(t, "why", "--dir", dir, "billing.Invoice.Finalize")
@@ -334,7 +335,7 @@ func TestWhyHelp(t *testing.T) {
 	}
 	wants := []string{"Query kinds", "gortex why internal/config/load.go", `gortex why "why use TOML for config?"`,
 		"[why]", `llm = "auto"`, "model = ", "base_url = ", "max_cost_usd = 0.05", "-no-llm", "-llm", "-vvv", "[AGENT CONTEXT]"}
-	for _, c := range query.CodeHelp {
+	for _, c := range llm.CodeHelp {
 		wants = append(wants, c.Code)
 	}
 	for _, want := range wants {

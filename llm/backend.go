@@ -1,4 +1,4 @@
-package query
+package llm
 
 import (
 	"context"
@@ -8,7 +8,8 @@ import (
 // Backend is a language model that phrases a why answer. It sees only the
 // prompt built from the graph's entries (BuildPrompt), so it can rephrase
 // what the graph returned but has nothing else to add. Implementations are
-// in llm_*.go; each reports failures as an *LLMError.
+// anthropic.go, openai.go, ollama.go and claude.go; each reports failures
+// as an *LLMError.
 type Backend interface {
 	Complete(ctx context.Context, p Prompt) (Reply, error)
 }

@@ -1,4 +1,4 @@
-package query
+package llm
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gortex/gortex/query"
 )
 
 // ErrMalformed means an LLM reply does not have the form the prompt asked
@@ -16,7 +18,7 @@ var ErrMalformed = errors.New("malformed LLM reply")
 type Summary struct {
 	Answer      string
 	Cited       []int
-	Artifacts   []Artifact
+	Artifacts   []query.Artifact
 	Suggestions []string
 }
 
@@ -95,8 +97,8 @@ func citations(answer string, n int) ([]int, error) {
 
 // artifacts parses "- path (High)" lines; a line without a relevance is
 // Medium.
-func artifacts(lines []string) []Artifact {
-	var out []Artifact
+func artifacts(lines []string) []query.Artifact {
+	var out []query.Artifact
 	for _, l := range lines {
 		l = strings.TrimSpace(bullet.ReplaceAllString(l, ""))
 		if l == "" {
@@ -111,7 +113,7 @@ func artifacts(lines []string) []Artifact {
 		if m := relevance.FindStringSubmatch(l[len(fields[0]):]); m != nil {
 			rel = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
 		}
-		out = append(out, Artifact{Path: path, Relevance: rel})
+		out = append(out, query.Artifact{Path: path, Relevance: rel})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package query
+package llm
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 )
 
 // Prompt is what a backend is sent: a role line as the system message and
@@ -28,10 +29,10 @@ func (p Prompt) Text() string { return p.System + "\n\n" + p.User }
 
 // PromptInput is what BuildPrompt needs.
 type PromptInput struct {
-	Answer *Answer
+	Answer *query.Answer
 	// Full returns the whole text of an entry (a section's body rather
 	// than its excerpt); nil means the excerpt.
-	Full     func(Entry) string
+	Full     func(query.Entry) string
 	Recent   []history.Commit // the project's latest commits, for context
 	Budget   int              // tokens for the entries; <= 0 means no cut
 	ForAgent bool             // for a coding agent: no reply form
@@ -70,7 +71,7 @@ func BuildPrompt(in PromptInput) Prompt {
 	if len(in.Recent) > 0 {
 		b.WriteString("\nProject context, the latest commits:\n")
 		for _, c := range in.Recent {
-			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), shortHash(c.Hash), memory.SanitizeLine(c.Subject))
+			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), query.ShortHash(c.Hash), memory.SanitizeLine(c.Subject))
 		}
 	}
 	p := Prompt{System: roleLine, Total: len(a.Rationale), Budget: in.Budget}
@@ -111,11 +112,11 @@ func BuildPrompt(in PromptInput) Prompt {
 }
 
 // questionOf is the question an answer responds to.
-func questionOf(a *Answer) string {
+func questionOf(a *query.Answer) string {
 	switch {
-	case a.Kind == KindQuestion:
+	case a.Kind == query.KindQuestion:
 		return memory.SanitizeLine(a.Query)
-	case a.Kind == KindFile && a.Symbol != nil:
+	case a.Kind == query.KindFile && a.Symbol != nil:
 		return fmt.Sprintf("Why does the file %s exist, and why is it the way it is?", a.Symbol.Path)
 	case a.Symbol != nil:
 		return fmt.Sprintf("Why does %s exist? (%s at %s:%d)", a.Symbol.Qualified, a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)
@@ -125,14 +126,14 @@ func questionOf(a *Answer) string {
 
 // entryBlock is entry n: a label outside the fence, everything taken from
 // the repository inside it.
-func entryBlock(n int, e Entry, text string) string {
+func entryBlock(n int, e query.Entry, text string) string {
 	var meta strings.Builder
-	fmt.Fprintf(&meta, "source: %s\n", location(e))
+	fmt.Fprintf(&meta, "source: %s\n", e.Location())
 	if e.Section != "" {
 		fmt.Fprintf(&meta, "title: %s\n", memory.SanitizeLine(e.Section))
 	}
 	if e.Commit != "" {
-		fmt.Fprintf(&meta, "commit: %s by %s on %s", shortHash(e.Commit), memory.SanitizeLine(e.Author), dateOnly(e.Date))
+		fmt.Fprintf(&meta, "commit: %s by %s on %s", query.ShortHash(e.Commit), memory.SanitizeLine(e.Author), dateOnly(e.Date))
 		if len(e.Refs) > 0 {
 			fmt.Fprintf(&meta, ", refs %s", e.Refs)
 		}

@@ -1,4 +1,4 @@
-package query
+package llm
 
 import (
 	"context"
@@ -13,22 +13,24 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/query"
 )
 
 // No test here reaches a real service: every backend talks to an httptest
 // server on the loopback, or to a fake claude script.
 
 // sampleAnswer is a symbol answer of two entries.
-func sampleAnswer() *Answer {
-	return &Answer{Query: "billing.Invoice.Finalize", Count: 2,
-		Symbol: &SymbolRef{ID: "billing/invoice.go::Invoice.Finalize", Qualified: "example.com/shop/billing.Invoice.Finalize",
+func sampleAnswer() *query.Answer {
+	return &query.Answer{Query: "billing.Invoice.Finalize", Count: 2,
+		Symbol: &query.SymbolRef{ID: "billing/invoice.go::Invoice.Finalize", Qualified: "example.com/shop/billing.Invoice.Finalize",
 			Kind: "method", Path: "billing/invoice.go", Line: 62},
-		Rationale: []Entry{
+		Rationale: []query.Entry{
 			{SourceID: "doc:docs/adr/0001-use-a-ledger.md#L27", Kind: "content", Signal: "named", Path: "docs/adr/0001-use-a-ledger.md",
 				Line: 27, Section: "Decision", AssetKind: "adr", Text: "`Invoice.Finalize` records one ledger entry per invoice line."},
 			{SourceID: "commit:" + strings.Repeat("c", 40), Kind: "commit", Signal: "commit", Path: "billing/invoice.go",
 				Section: "Enforce the limit (#12)", AssetKind: "commit", Commit: strings.Repeat("c", 40), Author: "Ada",
-				Date: "2024-01-03T12:00:00Z", Refs: Refs{"#12"}, Text: "Finance asked for it."},
+				Date: "2024-01-03T12:00:00Z", Refs: query.Refs{"#12"}, Text: "Finance asked for it."},
 		}}
 }
 
@@ -49,7 +51,7 @@ func checkSummary(t *testing.T, llm *LLM) {
 	if !strings.HasPrefix(a.Summary, "Finalize records") || !slices.Equal(a.Cited, []int{1, 2}) || a.Backend != llm.Name {
 		t.Errorf("summary %q cited %v backend %q", a.Summary, a.Cited, a.Backend)
 	}
-	if len(a.Artifacts) != 2 || a.Artifacts[0] != (Artifact{"billing/invoice.go", "High"}) ||
+	if len(a.Artifacts) != 2 || a.Artifacts[0] != (query.Artifact{Path: "billing/invoice.go", Relevance: "High"}) ||
 		!slices.Equal(a.Suggestions, []string{"gortex why ledger.Record"}) {
 		t.Errorf("artifacts %v suggestions %v", a.Artifacts, a.Suggestions)
 	}

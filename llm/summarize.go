@@ -1,9 +1,11 @@
-package query
+package llm
 
 import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/gortex/gortex/query"
 )
 
 // Summarize sends p to llm's backend and puts the reply into a: Summary,
@@ -11,7 +13,7 @@ import (
 // -vvv. On an *LLMError a is unchanged, and the graph's answer stands. On
 // a malformed reply (ErrMalformed) the raw text becomes a.Summary, with no
 // citations: the caller shows it with a warning.
-func Summarize(ctx context.Context, llm *LLM, a *Answer, p Prompt) (Reply, error) {
+func Summarize(ctx context.Context, llm *LLM, a *query.Answer, p Prompt) (Reply, error) {
 	start := time.Now()
 	r, err := llm.Backend.Complete(ctx, p)
 	r.Elapsed = time.Since(start)

@@ -41,7 +41,7 @@ func renderSummary(w io.Writer, a *Answer, style func(code, s string) string) er
 			continue
 		}
 		e := a.Rationale[n-1]
-		line := fmt.Sprintf("[%d] %s  § %s", n, location(e), e.Section)
+		line := fmt.Sprintf("[%d] %s  § %s", n, e.Location(), e.Section)
 		if e.Commit != "" {
 			line += "  " + style(ansiDim, commitLine(e))
 		}
