@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // Index is a loaded index: the graph and the manifest it was built from.
@@ -176,8 +177,8 @@ func (b *builder) loadModules(files []WalkedFile) {
 // parsed is the result of reading and parsing one file.
 type parsed struct {
 	hash     uint64
-	file     *ParsedFile
-	sections []Section
+	file     *syntax.ParsedFile
+	sections []syntax.Section
 	err      error
 }
 
@@ -197,7 +198,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := NewParser()
+			p := syntax.NewParser()
 			defer p.Close()
 			for i := range jobs {
 				out[i] = b.parseOne(p, files[i])
@@ -221,7 +222,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 	return out
 }
 
-func (b *builder) parseOne(p *Parser, f WalkedFile) parsed {
+func (b *builder) parseOne(p *syntax.Parser, f WalkedFile) parsed {
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
@@ -232,7 +233,7 @@ func (b *builder) parseOne(p *Parser, f WalkedFile) parsed {
 	r := parsed{hash: hashBytes(src)}
 	switch {
 	case f.Class == ClassDoc:
-		r.sections = SplitSections(f.Path, src, f.Lang)
+		r.sections = syntax.SplitSections(f.Path, src, f.Lang)
 	default:
 		r.file, r.err = p.Parse(b.ctx, f.Lang, f.Path, src)
 	}
@@ -274,19 +275,20 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 }
 
 // addSource adds a parsed source file's package, symbols and contains
-// edges. Qualified names follow the file's language (lang_names.go); for Go
-// the package is the import path of the file's directory.
-func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
+// edges, and for a language other than Go its calls inside the file.
+// Qualified names follow the file's language (syntax.Naming); for Go the
+// package is the import path of the file's directory.
+func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	dir := path.Dir(f.Path)
-	nm := namingOf(pf.Lang)
-	pkgPath, pkgName := nm.pkg(dir, pf.Package)
+	nm := syntax.NamingOf(pf.Lang)
+	pkgPath, pkgName := nm.Package(dir, pf.Package)
 	if pf.Lang == "go" {
 		if ip, ok := b.modules.ImportPath(dir); ok {
 			pkgPath = ip
 		}
 		pkgName = pf.Package
 	}
-	module := nm.fileModule(f.Path, pf.Package, pkgPath)
+	module := nm.FileModule(f.Path, pf.Package, pkgPath)
 	pkgID := graph.PackageID(pkgPath)
 	if !b.store.Has(pkgID) {
 		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pkgName, Qualified: pkgPath, Path: dir, Lang: pf.Lang})
@@ -304,7 +306,7 @@ func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
 			id = graph.NodeID(fmt.Sprintf("%s#%d", id, n+1))
 		}
 		seen[graph.SymbolID(f.Path, dotted)]++
-		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: nm.qualified(module, s),
+		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: nm.Qualified(module, s),
 			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Lang: pf.Lang, Package: pf.Package,
 			Receiver: s.Receiver, Signature: s.Signature, Text: s.Doc})
 		b.store.AddEdge(fileID, id, graph.EdgeContains)
@@ -313,14 +315,16 @@ func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
 		}
 	}
 	if pf.Lang != "go" {
-		b.addLocalCalls(f.Path, pf)
+		for caller, callee := range syntax.LocalCalls(pf) {
+			b.store.AddEdge(graph.SymbolID(f.Path, caller), graph.SymbolID(f.Path, callee), graph.EdgeCalls)
+		}
 		return
 	}
 	b.parses[f.Path] = &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
 }
 
 // addSections adds one doc node per section.
-func (b *builder) addSections(f WalkedFile, secs []Section) {
+func (b *builder) addSections(f WalkedFile, secs []syntax.Section) {
 	for _, s := range secs {
 		id := graph.SectionID(f.Path, s.Line)
 		b.store.AddNode(graph.Node{ID: id, Kind: graph.KindDoc, Name: s.Heading, Path: f.Path,

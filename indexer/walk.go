@@ -21,6 +21,8 @@ import (
 	"time"
 
 	ignore "github.com/sabhiram/go-gitignore"
+
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // FileClass says what the indexer does with a walked file.
@@ -29,7 +31,7 @@ type FileClass uint8
 const (
 	ClassOther  FileClass = iota // listed as a file node only; never read by the walker
 	ClassSource                  // handed to the language parser named by WalkedFile.Lang
-	ClassDoc                     // split into sections (SplitSections)
+	ClassDoc                     // split into sections (syntax.SplitSections)
 	ClassGoMod                   // a go.mod file: the module path for qualified names
 )
 
@@ -305,12 +307,12 @@ func (w *walker) finish() *WalkResult {
 }
 
 // classify maps a file name to its class and language: a source file is
-// one whose extension is in the language registry (lang.go).
+// one whose extension is in the language registry (syntax.LanguageOf).
 func classify(rel string) (FileClass, string) {
 	if filepath.Base(rel) == "go.mod" {
 		return ClassGoMod, ""
 	}
-	if l := languageOf(rel); l != nil {
+	if l := syntax.LanguageOf(rel); l != nil {
 		return ClassSource, l.Name
 	}
 	switch strings.ToLower(filepath.Ext(rel)) {
