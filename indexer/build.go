@@ -29,9 +29,9 @@ type Index struct {
 	check    atomic.Pointer[staleCheck]
 }
 
-// builder carries one Build or Update.
+// builder carries one Build or Update. The context of the run is passed
+// to the methods that wait or call out, not kept here.
 type builder struct {
-	ctx    context.Context
 	root   string
 	opts   Options
 	log    *slog.Logger
@@ -52,24 +52,26 @@ type builder struct {
 	stats      Stats
 }
 
-func newBuilder(ctx context.Context, root string, opts Options) *builder {
+func newBuilder(root string, opts Options) *builder {
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &builder{ctx: ctx, root: root, opts: opts, log: log,
+	return &builder{root: root, opts: opts, log: log,
 		stats: Stats{FilesByLang: map[string]int{}, Skipped: map[string]int{}, LinksBySignal: map[graph.Signal]int{}}}
 }
 
 // Build indexes root from scratch and persists the result, replacing any
 // previous index only once the new one is complete.
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
-	return run(ctx, root, opts, (*builder).full)
+	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
+		return b.full(ctx)
+	})
 }
 
 // run takes the index lock, puts back an index that an interrupted swap
 // left aside, and runs one build step with a fresh builder.
-func run(ctx context.Context, root string, opts Options, step func(*builder) (*Index, error)) (*Index, Stats, error) {
+func run(ctx context.Context, root string, opts Options, step func(context.Context, *builder) (*Index, error)) (*Index, Stats, error) {
 	start := time.Now()
 	if err := ensureGortexDir(root); err != nil {
 		return nil, Stats{}, err
@@ -80,14 +82,14 @@ func run(ctx context.Context, root string, opts Options, step func(*builder) (*I
 	}
 	defer unlock()
 	recoverIndex(root)
-	b := newBuilder(ctx, root, opts)
-	idx, err := step(b)
+	b := newBuilder(root, opts)
+	idx, err := step(ctx, b)
 	b.stats.Duration = time.Since(start)
 	return idx, b.stats, err
 }
 
-func (b *builder) full() (*Index, error) {
-	w, err := Walk(b.ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
+func (b *builder) full(ctx context.Context) (*Index, error) {
+	w, err := Walk(ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
 	if err != nil {
 		return nil, err
 	}
@@ -96,11 +98,11 @@ func (b *builder) full() (*Index, error) {
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped
-	if err := b.addFiles(w.Files); err != nil {
+	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
 	b.resolveAll()
-	return b.finish(writePlan{create: true, relink: true, addedDocs: b.docNodes()})
+	return b.finish(ctx, writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
 // addFiles parses files and adds their nodes; resolving the edges between
@@ -108,17 +110,17 @@ func (b *builder) full() (*Index, error) {
 // batch is added to the graph while the next one parses: adding (single
 // threaded, 0.6 s on GOROOT/src) overlaps parsing instead of following it,
 // and a batch's parse results are dropped as soon as they are added.
-func (b *builder) addFiles(files []WalkedFile) error {
+func (b *builder) addFiles(ctx context.Context, files []WalkedFile) error {
 	b.loadModules(files)
-	for batch := range b.parseBatches(files) {
+	for batch := range b.parseBatches(ctx, files) {
 		for i, r := range batch.results {
-			if b.ctx.Err() != nil {
+			if ctx.Err() != nil {
 				break
 			}
 			b.addFile(files[batch.start+i], r)
 		}
 	}
-	return b.ctx.Err()
+	return ctx.Err()
 }
 
 // parsedBatch is the parse of files[start : start+len(results)].
@@ -131,20 +133,20 @@ type parsedBatch struct {
 // of its own, handing each batch on as it completes. The channel is closed
 // after the last batch, or early when the context is cancelled; the caller
 // must drain it.
-func (b *builder) parseBatches(files []WalkedFile) <-chan parsedBatch {
+func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
 	size := min(max(len(files)/16, 256), 2048)
 	out := make(chan parsedBatch, 1)
 	progress := b.opts.Progress
 	var done atomic.Int64 // files of the batches already parsed
-	pb := *b              // parseAll reads only ctx and opts
+	pb := *b              // parseAll reads only opts
 	if progress != nil {
 		pb.opts.Progress = func(stage string, n, _ int) { progress(stage, int(done.Load())+n, len(files)) }
 	}
 	go func() {
 		defer close(out)
-		for lo := 0; lo < len(files) && b.ctx.Err() == nil; lo += size {
+		for lo := 0; lo < len(files) && ctx.Err() == nil; lo += size {
 			hi := min(lo+size, len(files))
-			results := pb.parseAll(files[lo:hi])
+			results := pb.parseAll(ctx, files[lo:hi])
 			done.Store(int64(hi))
 			out <- parsedBatch{lo, results}
 		}
@@ -184,7 +186,7 @@ type parsed struct {
 
 // parseAll reads and parses files on all workers. Each worker holds a
 // Parser, which creates one tree-sitter parser per language it meets.
-func (b *builder) parseAll(files []WalkedFile) []parsed {
+func (b *builder) parseAll(ctx context.Context, files []WalkedFile) []parsed {
 	out := make([]parsed, len(files))
 	workers := b.opts.Workers
 	if workers <= 0 {
@@ -201,7 +203,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 			p := syntax.NewParser()
 			defer p.Close()
 			for i := range jobs {
-				out[i] = b.parseOne(p, files[i])
+				out[i] = b.parseOne(ctx, p, files[i])
 				if b.opts.Progress != nil {
 					mu.Lock()
 					done++
@@ -212,7 +214,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 		}()
 	}
 	for i := range files {
-		if b.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			break
 		}
 		jobs <- i
@@ -222,7 +224,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 	return out
 }
 
-func (b *builder) parseOne(p *syntax.Parser, f WalkedFile) parsed {
+func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) parsed {
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
@@ -235,7 +237,7 @@ func (b *builder) parseOne(p *syntax.Parser, f WalkedFile) parsed {
 	case f.Class == ClassDoc:
 		r.sections = syntax.SplitSections(f.Path, src, f.Lang)
 	default:
-		r.file, r.err = p.Parse(b.ctx, f.Lang, f.Path, src)
+		r.file, r.err = p.Parse(ctx, f.Lang, f.Path, src)
 	}
 	return r
 }
