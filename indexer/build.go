@@ -44,7 +44,7 @@ type builder struct {
 	// dirty collects, on an update, what differs from the live snapshot
 	// (dirty.go); nil when the whole snapshot is to be written.
 	dirty    *dirtySet
-	resumeGC func() // ends the collector pause of an update
+	resumeGC func() // ends the collector pause of an update, if Options.PauseGC made one
 	// manChanged is set when an update that finds no changed file still
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool

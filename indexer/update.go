@@ -101,9 +101,9 @@ func (ix *Index) Stale() bool {
 }
 
 // gcPauseFiles is how many changed files an update parses with the
-// collector paused (Update): the store it loaded is most of its memory, and
-// marking it again costs 40 ms of CPU on GOROOT/src; a few files' parses
-// and the writes add a few MB.
+// collector paused (Update, with Options.PauseGC): the store it loaded is
+// most of its memory, and marking it again costs 40 ms of CPU on
+// GOROOT/src; a few files' parses and the writes add a few MB.
 const gcPauseFiles = 64
 
 // staleWindow bounds how old a staleness check begun by Load may be for
@@ -143,10 +143,14 @@ func unchanged(m *Manifest, p string, st fileStat, dir bool) bool {
 // Update brings root's index up to date: it builds one when there is none
 // (or when the one there is corrupt or of another version, saying why in
 // Stats.Rebuilt), and otherwise re-parses only the files that changed and
-// re-resolves only what they can affect.
+// re-resolves only what they can affect. With opts.PauseGC the collector
+// is off while it loads and parses (see gcPauseFiles).
 func Update(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
 	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
-		b.resumeGC = graph.PauseGC()
+		b.resumeGC = func() {}
+		if opts.PauseGC {
+			b.resumeGC = graph.PauseGC()
+		}
 		defer func() { b.resumeGC() }()
 		return b.incremental(ctx)
 	})

@@ -21,6 +21,13 @@ func IndexOptions(root string) indexer.Options {
 // changed since it was built. note, when not nil, is told in one line why
 // the index was (re)built and what that took.
 func FreshIndex(ctx context.Context, root string, note func(string)) (*indexer.Index, error) {
+	return FreshIndexWith(ctx, root, IndexOptions(root), note)
+}
+
+// FreshIndexWith is FreshIndex building or updating with opts, which
+// should be IndexOptions(root) with the caller's changes (the CLI sets
+// PauseGC).
+func FreshIndexWith(ctx context.Context, root string, opts indexer.Options, note func(string)) (*indexer.Index, error) {
 	if note == nil {
 		note = func(string) {}
 	}
@@ -37,7 +44,7 @@ func FreshIndex(ctx context.Context, root string, note func(string)) (*indexer.I
 	default:
 		note("files changed since the last index; updating")
 	}
-	idx, st, err := indexer.Update(ctx, root, IndexOptions(root))
+	idx, st, err := indexer.Update(ctx, root, opts)
 	if err != nil {
 		return nil, err
 	}

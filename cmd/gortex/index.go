@@ -67,6 +67,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		defer stop()
 	}
 	opts := indexOptions(root)
+	opts.PauseGC = true // a short-lived process
 	var bar *progress
 	if !o.quiet && e.stdoutTTY {
 		bar = &progress{w: e.stderr}

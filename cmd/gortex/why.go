@@ -144,5 +144,7 @@ func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
 
 // freshIndex is freshStore returning the whole index.
 func freshIndex(ctx context.Context, e env, root string) (*indexer.Index, error) {
-	return rationale.FreshIndex(ctx, root, func(msg string) { fmt.Fprintln(e.stderr, "gortex: "+msg) })
+	opts := indexOptions(root)
+	opts.PauseGC = true // a short-lived process
+	return rationale.FreshIndexWith(ctx, root, opts, func(msg string) { fmt.Fprintln(e.stderr, "gortex: "+msg) })
 }
