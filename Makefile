@@ -31,9 +31,9 @@ fuzz:
 	$(GO) test ./query -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
 	$(GO) test ./llm -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
+	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
+	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
+	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
@@ -49,7 +49,7 @@ fuzz:
 # parse and gortex index --full in one run, with ratios and peak RSS; the
 # re-index after one change; gortex why from the CLI and in process.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer ./indexer/syntax
 	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN)
 
 # Score gortex why against a gold file (default: the fixture repository,

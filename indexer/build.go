@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // Index is a loaded index: the graph and the manifest it was built from.
@@ -28,9 +29,9 @@ type Index struct {
 	check    atomic.Pointer[staleCheck]
 }
 
-// builder carries one Build or Update.
+// builder carries one Build or Update. The context of the run is passed
+// to the methods that wait or call out, not kept here.
 type builder struct {
-	ctx    context.Context
 	root   string
 	opts   Options
 	log    *slog.Logger
@@ -43,7 +44,7 @@ type builder struct {
 	// dirty collects, on an update, what differs from the live snapshot
 	// (dirty.go); nil when the whole snapshot is to be written.
 	dirty    *dirtySet
-	resumeGC func() // ends the collector pause of an update
+	resumeGC func() // ends the collector pause of an update, if Options.PauseGC made one
 	// manChanged is set when an update that finds no changed file still
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
@@ -51,24 +52,26 @@ type builder struct {
 	stats      Stats
 }
 
-func newBuilder(ctx context.Context, root string, opts Options) *builder {
+func newBuilder(root string, opts Options) *builder {
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &builder{ctx: ctx, root: root, opts: opts, log: log,
+	return &builder{root: root, opts: opts, log: log,
 		stats: Stats{FilesByLang: map[string]int{}, Skipped: map[string]int{}, LinksBySignal: map[graph.Signal]int{}}}
 }
 
 // Build indexes root from scratch and persists the result, replacing any
 // previous index only once the new one is complete.
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
-	return run(ctx, root, opts, (*builder).full)
+	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
+		return b.full(ctx)
+	})
 }
 
 // run takes the index lock, puts back an index that an interrupted swap
 // left aside, and runs one build step with a fresh builder.
-func run(ctx context.Context, root string, opts Options, step func(*builder) (*Index, error)) (*Index, Stats, error) {
+func run(ctx context.Context, root string, opts Options, step func(context.Context, *builder) (*Index, error)) (*Index, Stats, error) {
 	start := time.Now()
 	if err := ensureGortexDir(root); err != nil {
 		return nil, Stats{}, err
@@ -79,14 +82,14 @@ func run(ctx context.Context, root string, opts Options, step func(*builder) (*I
 	}
 	defer unlock()
 	recoverIndex(root)
-	b := newBuilder(ctx, root, opts)
-	idx, err := step(b)
+	b := newBuilder(root, opts)
+	idx, err := step(ctx, b)
 	b.stats.Duration = time.Since(start)
 	return idx, b.stats, err
 }
 
-func (b *builder) full() (*Index, error) {
-	w, err := Walk(b.ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
+func (b *builder) full(ctx context.Context) (*Index, error) {
+	w, err := Walk(ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
 	if err != nil {
 		return nil, err
 	}
@@ -95,11 +98,11 @@ func (b *builder) full() (*Index, error) {
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped
-	if err := b.addFiles(w.Files); err != nil {
+	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
 	b.resolveAll()
-	return b.finish(writePlan{create: true, relink: true, addedDocs: b.docNodes()})
+	return b.finish(ctx, writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
 // addFiles parses files and adds their nodes; resolving the edges between
@@ -107,17 +110,17 @@ func (b *builder) full() (*Index, error) {
 // batch is added to the graph while the next one parses: adding (single
 // threaded, 0.6 s on GOROOT/src) overlaps parsing instead of following it,
 // and a batch's parse results are dropped as soon as they are added.
-func (b *builder) addFiles(files []WalkedFile) error {
+func (b *builder) addFiles(ctx context.Context, files []WalkedFile) error {
 	b.loadModules(files)
-	for batch := range b.parseBatches(files) {
+	for batch := range b.parseBatches(ctx, files) {
 		for i, r := range batch.results {
-			if b.ctx.Err() != nil {
+			if ctx.Err() != nil {
 				break
 			}
 			b.addFile(files[batch.start+i], r)
 		}
 	}
-	return b.ctx.Err()
+	return ctx.Err()
 }
 
 // parsedBatch is the parse of files[start : start+len(results)].
@@ -130,20 +133,20 @@ type parsedBatch struct {
 // of its own, handing each batch on as it completes. The channel is closed
 // after the last batch, or early when the context is cancelled; the caller
 // must drain it.
-func (b *builder) parseBatches(files []WalkedFile) <-chan parsedBatch {
+func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
 	size := min(max(len(files)/16, 256), 2048)
 	out := make(chan parsedBatch, 1)
 	progress := b.opts.Progress
 	var done atomic.Int64 // files of the batches already parsed
-	pb := *b              // parseAll reads only ctx and opts
+	pb := *b              // parseAll reads only opts
 	if progress != nil {
 		pb.opts.Progress = func(stage string, n, _ int) { progress(stage, int(done.Load())+n, len(files)) }
 	}
 	go func() {
 		defer close(out)
-		for lo := 0; lo < len(files) && b.ctx.Err() == nil; lo += size {
+		for lo := 0; lo < len(files) && ctx.Err() == nil; lo += size {
 			hi := min(lo+size, len(files))
-			results := pb.parseAll(files[lo:hi])
+			results := pb.parseAll(ctx, files[lo:hi])
 			done.Store(int64(hi))
 			out <- parsedBatch{lo, results}
 		}
@@ -176,14 +179,14 @@ func (b *builder) loadModules(files []WalkedFile) {
 // parsed is the result of reading and parsing one file.
 type parsed struct {
 	hash     uint64
-	file     *ParsedFile
-	sections []Section
+	file     *syntax.ParsedFile
+	sections []syntax.Section
 	err      error
 }
 
 // parseAll reads and parses files on all workers. Each worker holds a
 // Parser, which creates one tree-sitter parser per language it meets.
-func (b *builder) parseAll(files []WalkedFile) []parsed {
+func (b *builder) parseAll(ctx context.Context, files []WalkedFile) []parsed {
 	out := make([]parsed, len(files))
 	workers := b.opts.Workers
 	if workers <= 0 {
@@ -197,10 +200,10 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := NewParser()
+			p := syntax.NewParser()
 			defer p.Close()
 			for i := range jobs {
-				out[i] = b.parseOne(p, files[i])
+				out[i] = b.parseOne(ctx, p, files[i])
 				if b.opts.Progress != nil {
 					mu.Lock()
 					done++
@@ -211,7 +214,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 		}()
 	}
 	for i := range files {
-		if b.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			break
 		}
 		jobs <- i
@@ -221,7 +224,7 @@ func (b *builder) parseAll(files []WalkedFile) []parsed {
 	return out
 }
 
-func (b *builder) parseOne(p *Parser, f WalkedFile) parsed {
+func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) parsed {
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
@@ -232,9 +235,9 @@ func (b *builder) parseOne(p *Parser, f WalkedFile) parsed {
 	r := parsed{hash: hashBytes(src)}
 	switch {
 	case f.Class == ClassDoc:
-		r.sections = SplitSections(f.Path, src, f.Lang)
+		r.sections = syntax.SplitSections(f.Path, src, f.Lang)
 	default:
-		r.file, r.err = p.Parse(b.ctx, f.Lang, f.Path, src)
+		r.file, r.err = p.Parse(ctx, f.Lang, f.Path, src)
 	}
 	return r
 }
@@ -274,19 +277,20 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 }
 
 // addSource adds a parsed source file's package, symbols and contains
-// edges. Qualified names follow the file's language (lang_names.go); for Go
-// the package is the import path of the file's directory.
-func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
+// edges, and for a language other than Go its calls inside the file.
+// Qualified names follow the file's language (syntax.Naming); for Go the
+// package is the import path of the file's directory.
+func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	dir := path.Dir(f.Path)
-	nm := namingOf(pf.Lang)
-	pkgPath, pkgName := nm.pkg(dir, pf.Package)
+	nm := syntax.NamingOf(pf.Lang)
+	pkgPath, pkgName := nm.Package(dir, pf.Package)
 	if pf.Lang == "go" {
 		if ip, ok := b.modules.ImportPath(dir); ok {
 			pkgPath = ip
 		}
 		pkgName = pf.Package
 	}
-	module := nm.fileModule(f.Path, pf.Package, pkgPath)
+	module := nm.FileModule(f.Path, pf.Package, pkgPath)
 	pkgID := graph.PackageID(pkgPath)
 	if !b.store.Has(pkgID) {
 		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pkgName, Qualified: pkgPath, Path: dir, Lang: pf.Lang})
@@ -304,7 +308,7 @@ func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
 			id = graph.NodeID(fmt.Sprintf("%s#%d", id, n+1))
 		}
 		seen[graph.SymbolID(f.Path, dotted)]++
-		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: nm.qualified(module, s),
+		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: nm.Qualified(module, s),
 			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Lang: pf.Lang, Package: pf.Package,
 			Receiver: s.Receiver, Signature: s.Signature, Text: s.Doc})
 		b.store.AddEdge(fileID, id, graph.EdgeContains)
@@ -313,14 +317,16 @@ func (b *builder) addSource(f WalkedFile, pf *ParsedFile) {
 		}
 	}
 	if pf.Lang != "go" {
-		b.addLocalCalls(f.Path, pf)
+		for caller, callee := range syntax.LocalCalls(pf) {
+			b.store.AddEdge(graph.SymbolID(f.Path, caller), graph.SymbolID(f.Path, callee), graph.EdgeCalls)
+		}
 		return
 	}
 	b.parses[f.Path] = &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
 }
 
 // addSections adds one doc node per section.
-func (b *builder) addSections(f WalkedFile, secs []Section) {
+func (b *builder) addSections(f WalkedFile, secs []syntax.Section) {
 	for _, s := range secs {
 		id := graph.SectionID(f.Path, s.Line)
 		b.store.AddNode(graph.Node{ID: id, Kind: graph.KindDoc, Name: s.Heading, Path: f.Path,

@@ -5,8 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -213,4 +215,62 @@ func copyTree(t *testing.T, root string) string {
 	}
 	os.RemoveAll(filepath.Join(dst, ".gortex"))
 	return dst
+}
+
+// gcProbe is a ContentIndexer that notes whether the collector was off
+// while it ran.
+type gcProbe struct{ paused *bool }
+
+func (p gcProbe) UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error {
+	prev := debug.SetGCPercent(100)
+	debug.SetGCPercent(prev)
+	*p.paused = prev < 0
+	return nil
+}
+
+// TestUpdatePauseGC checks that an update turns the collector off only
+// when Options.PauseGC asks for it, and turns it back on when done. The
+// probe runs as the update writes the content index of a changed document,
+// which is inside the pause when there is no Linker.
+func TestUpdatePauseGC(t *testing.T) {
+	if prev := debug.SetGCPercent(100); prev < 0 {
+		debug.SetGCPercent(prev)
+		t.Skip("the collector is off (GOGC=off)")
+	} else {
+		debug.SetGCPercent(prev)
+	}
+	for _, pause := range []bool{false, true} {
+		root := copyFixture(t)
+		var paused bool
+		opts := Options{Content: gcProbe{&paused}, PauseGC: pause}
+		mustBuild(t, root, opts)
+		doc := filepath.Join(root, "docs", "design", "cart-design.md")
+		src, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(doc, append(src, "\nOne more line.\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		later := time.Now().Add(time.Minute)
+		if err := os.Chtimes(doc, later, later); err != nil {
+			t.Fatal(err)
+		}
+		paused = !pause
+		_, st, err := Update(context.Background(), root, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !st.Incremental || st.Changed != 1 {
+			t.Fatalf("PauseGC %v: incremental %v, changed %d; want an incremental update of 1 file", pause, st.Incremental, st.Changed)
+		}
+		if paused != pause {
+			t.Errorf("PauseGC %v: collector off during the update = %v", pause, paused)
+		}
+		if prev := debug.SetGCPercent(100); prev < 0 {
+			t.Errorf("PauseGC %v: collector still off after the update", pause)
+		} else {
+			debug.SetGCPercent(prev)
+		}
+	}
 }

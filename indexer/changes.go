@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"context"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,13 +17,13 @@ import (
 // file needs the walker's judgement (a .gitignore, a file grown over the
 // size limit or turned binary), stats are enough; otherwise the tree is
 // walked again. Stats take 30 ms on GOROOT/src where a walk takes 200 ms.
-func (b *builder) changes() (changed []WalkedFile, gone []string, err error) {
+func (b *builder) changes(ctx context.Context) (changed []WalkedFile, gone []string, err error) {
 	if changed, ok := b.statChanges(); ok {
 		// In path order, as a walk lists them: nodes are added in it.
 		slices.SortFunc(changed, func(a, b WalkedFile) int { return strings.Compare(a.Path, b.Path) })
 		return b.confirm(changed), nil, nil
 	}
-	w, err := Walk(b.ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
+	w, err := Walk(ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -27,12 +28,12 @@ type writePlan struct {
 }
 
 // finish links, writes the index into a scratch directory and swaps it in.
-func (b *builder) finish(p writePlan) (*Index, error) {
+func (b *builder) finish(ctx context.Context, p writePlan) (*Index, error) {
 	if b.opts.Linker != nil && p.relink {
 		if b.resumeGC != nil {
 			b.resumeGC() // linking allocates as it scans every section
 		}
-		if err := b.link(); err != nil {
+		if err := b.link(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -44,10 +45,10 @@ func (b *builder) finish(p writePlan) (*Index, error) {
 		return nil, fmt.Errorf("create scratch dir: %w", err)
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
-	if err := b.writeTo(tmp, p); err != nil {
+	if err := b.writeTo(ctx, tmp, p); err != nil {
 		return nil, err
 	}
-	if err := b.ctx.Err(); err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := swapIn(b.root, tmp); err != nil {
@@ -59,7 +60,7 @@ func (b *builder) finish(p writePlan) (*Index, error) {
 // link runs the Linker. It changes only the sections' attributes and the
 // edges that start at sections, so on an update those are compared before
 // and after to mark what it changed.
-func (b *builder) link() error {
+func (b *builder) link(ctx context.Context) error {
 	nodes := b.store.NodeCount()
 	var docs []*graph.Node
 	var attrs []map[string]string
@@ -71,7 +72,7 @@ func (b *builder) link() error {
 			b.outEdges(before, n.ID)
 		}
 	}
-	links, err := b.opts.Linker.Link(b.ctx, b.store)
+	links, err := b.opts.Linker.Link(ctx, b.store)
 	if err != nil {
 		return fmt.Errorf("link: %w", err)
 	}
@@ -96,14 +97,14 @@ func (b *builder) link() error {
 
 // finishUpdate writes an incremental update: the content index is taken
 // over when no document changed, the links when keepLinks restored them.
-func (b *builder) finishUpdate(c *change, touched map[string]bool, linksKept bool, removedDocs []graph.NodeID) (*Index, error) {
+func (b *builder) finishUpdate(ctx context.Context, c *change, touched map[string]bool, linksKept bool, removedDocs []graph.NodeID) (*Index, error) {
 	b.markUpdate(c, touched)
 	p := writePlan{relink: !linksKept, removedDocs: removedDocs, addedDocs: b.docsOf(touched), dropParses: touched}
 	p.sameContent = len(p.removedDocs) == 0 && len(p.addedDocs) == 0
 	if linksKept {
 		b.stats.LinksBySignal = b.man.Links
 	}
-	return b.finish(p)
+	return b.finish(ctx, p)
 }
 
 // docsOf returns the doc nodes of the given files.
@@ -134,10 +135,10 @@ func (b *builder) docNodes() []*graph.Node {
 // builder (the ContentIndexer too: it must not change the nodes it is
 // given), so they run side by side; the content index and the snapshot
 // take about as long as each other on GOROOT/src.
-func (b *builder) writeTo(tmp string, p writePlan) error {
+func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
-	wg.Go(func() { errs[0] = b.writeContent(tmp, p) })
+	wg.Go(func() { errs[0] = b.writeContent(ctx, tmp, p) })
 	wg.Go(func() { errs[1] = b.writeGraph(tmp) })
 	wg.Go(func() {
 		dst := filepath.Join(tmp, parsesFile)
@@ -197,7 +198,7 @@ func linkOrCopy(src, dst string) error {
 // writeContent brings the content index into tmp: taken over from the
 // live index when nothing in it changed, else copied from it and updated,
 // else built from scratch.
-func (b *builder) writeContent(tmp string, p writePlan) error {
+func (b *builder) writeContent(ctx context.Context, tmp string, p writePlan) error {
 	if b.opts.Content == nil {
 		return nil
 	}
@@ -213,7 +214,7 @@ func (b *builder) writeContent(tmp string, p writePlan) error {
 			removed, added = nil, b.docNodes()
 		}
 	}
-	if err := b.opts.Content.UpdateContent(b.ctx, cdir, create, removed, added); err != nil {
+	if err := b.opts.Content.UpdateContent(ctx, cdir, create, removed, added); err != nil {
 		return fmt.Errorf("content index: %w", err)
 	}
 	return nil

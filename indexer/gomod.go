@@ -7,8 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // Modules maps repo-relative directories to Go import paths through the
@@ -105,131 +106,38 @@ func readModulePath(file string) (string, error) {
 	return parseModulePath(data)
 }
 
-// parseModulePath returns the path of the single module directive of a
-// go.mod file, in any of the forms the go command accepts:
-//
-//	module example.com/m // comment
-//	module "example.com/m"
-//	module (
-//		example.com/m
-//	)
-//
-// Other directives are skipped, their blocks included.
+// parseModulePath returns the module path of a go.mod file. The file is
+// read by golang.org/x/mod/modfile as the go command reads the go.mod of a
+// dependency (ParseLax: directives it does not know are skipped), after
+// dropping a leading byte order mark. The path must not be empty nor hold
+// blanks, quotes or backslashes. An error names its line.
 func parseModulePath(data []byte) (string, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	var mod, block string // block: the verb of the open "verb (" block
-	for i, line := range strings.Split(string(data), "\n") {
-		toks, err := goModTokens(line)
-		if err == nil {
-			block, err = goModLine(toks, block, &mod)
-		}
-		if err != nil {
-			return "", fmt.Errorf("line %d: %w", i+1, err)
-		}
+	f, err := modfile.ParseLax("go.mod", data, nil)
+	if err != nil {
+		return "", lineError(err)
 	}
-	switch {
-	case block != "":
-		return "", fmt.Errorf("unterminated %s block", block)
-	case mod == "":
+	if f.Module == nil {
 		return "", errors.New("no module directive")
 	}
-	return mod, nil
+	if p := f.Module.Mod.Path; p == "" || strings.ContainsAny(p, " \t\"'`\\") {
+		return "", fmt.Errorf("line %d: invalid module path %q", f.Module.Syntax.Start.Line, p)
+	}
+	return f.Module.Mod.Path, nil
 }
 
-// goModLine applies one line's tokens and returns the verb of the block open
-// after it.
-func goModLine(toks []string, block string, mod *string) (string, error) {
-	n := len(toks)
-	switch {
-	case n == 0:
-		return block, nil
-	case block != "" && toks[0] == ")":
-		if n != 1 {
-			return "", errors.New("unexpected text after )")
-		}
-		return "", nil
-	case block == "module":
-		return block, setModulePath(mod, toks)
-	case block != "":
-		return block, nil
-	case n >= 3 && toks[1] == "(" && toks[n-1] == ")": // verb ( ... ) on one line
-		if toks[0] == "module" {
-			return "", setModulePath(mod, toks[2:n-1])
-		}
-		return "", nil
-	case n == 2 && toks[1] == "(":
-		return toks[0], nil
-	case toks[0] == "module":
-		return "", setModulePath(mod, toks[1:])
+// lineError turns the first of modfile's errors into "line N: message",
+// without the file name modfile was given.
+func lineError(err error) error {
+	var list modfile.ErrorList
+	if !errors.As(err, &list) || len(list) == 0 {
+		return err
 	}
-	return "", nil
-}
-
-// setModulePath sets *mod from the tokens of one module path.
-func setModulePath(mod *string, toks []string) error {
-	if len(toks) != 1 {
-		return errors.New("module directive needs exactly one path")
+	e := list[0]
+	line := e.Pos.Line
+	e.Filename, e.Pos = "", modfile.Position{}
+	if line == 0 {
+		return &e
 	}
-	p := toks[0]
-	if p[0] == '"' || p[0] == '`' {
-		var err error
-		if p, err = strconv.Unquote(p); err != nil {
-			return fmt.Errorf("module path %s: %w", toks[0], err)
-		}
-	}
-	switch {
-	case *mod != "":
-		return errors.New("repeated module directive")
-	case p == "" || strings.ContainsAny(p, " \t\"'`\\"):
-		return fmt.Errorf("invalid module path %q", p)
-	}
-	*mod = p
-	return nil
-}
-
-// goModTokens splits one go.mod line into words, parentheses and quoted
-// strings (kept with their quotes), dropping a // comment.
-func goModTokens(line string) ([]string, error) {
-	var toks []string
-	for i := 0; i < len(line); {
-		switch c := line[i]; {
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		case strings.HasPrefix(line[i:], "//"):
-			return toks, nil
-		case c == '(' || c == ')':
-			toks = append(toks, line[i:i+1])
-			i++
-		case c == '"' || c == '`':
-			end := quoteEnd(line, i)
-			if end < 0 {
-				return nil, errors.New("unterminated string")
-			}
-			toks = append(toks, line[i:end])
-			i = end
-		default:
-			j := i
-			for j < len(line) && !strings.ContainsRune(" \t\r()\"`", rune(line[j])) && !strings.HasPrefix(line[j:], "//") {
-				j++
-			}
-			toks = append(toks, line[i:j])
-			i = j
-		}
-	}
-	return toks, nil
-}
-
-// quoteEnd returns the offset just past the string starting at line[i], or
-// -1 when it is not closed on this line.
-func quoteEnd(line string, i int) int {
-	q := line[i]
-	for j := i + 1; j < len(line); j++ {
-		switch {
-		case line[j] == q:
-			return j + 1
-		case q == '"' && line[j] == '\\':
-			j++
-		}
-	}
-	return -1
+	return fmt.Errorf("line %d: %w", line, &e)
 }

@@ -1,10 +1,13 @@
 package indexer
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/graph"
 )
 
 func TestParseModulePath(t *testing.T) {
@@ -17,20 +20,25 @@ func TestParseModulePath(t *testing.T) {
 		{name: "plain", gomod: "module example.com/m\n\ngo 1.22\n", want: "example.com/m"},
 		{name: "comments", gomod: "// a comment\nmodule example.com/m // trailing\n// module other\n", want: "example.com/m"},
 		{name: "quoted", gomod: "module \"example.com/q\"\n", want: "example.com/q"},
-		{name: "raw quoted", gomod: "module `example.com/r`\n", want: "example.com/r"},
+		{name: "raw quoted", gomod: "module `example.com/r`\n", wantErr: "line 1: invalid quoted string"}, // as the go command
 		{name: "block", gomod: "module (\n\t// c\n\texample.com/b\n)\n", want: "example.com/b"},
-		{name: "one-line block", gomod: "module ( example.com/o )\n", want: "example.com/o"},
+		{name: "one-line block", gomod: "module ( example.com/o )\n", wantErr: "line 1: usage: module module/path"}, // as the go command
 		{name: "no space before paren", gomod: "module(\n\texample.com/p\n)\n", want: "example.com/p"},
 		{name: "other blocks skipped", gomod: "require (\n\tmodule v1.0.0\n)\nmodule example.com/s\nreplace x => ../x\n", want: "example.com/s"},
 		{name: "CRLF and BOM", gomod: "\xef\xbb\xbfmodule example.com/w\r\ngo 1.21\r\n", want: "example.com/w"},
 		{name: "deprecated comment", gomod: "// Deprecated: use v2.\nmodule example.com/d\n", want: "example.com/d"},
+		{name: "unknown directive skipped", gomod: "module example.com/u\nfuturething x y\n", want: "example.com/u"},
+		{name: "bad go version tolerated", gomod: "module example.com/g\ngo 1.22.x\n", want: "example.com/g"},
 		{name: "missing", gomod: "go 1.22\n", wantErr: "no module directive"},
 		{name: "empty path", gomod: "module \"\"\n", wantErr: "line 1: invalid module path"},
-		{name: "two paths", gomod: "module a b\n", wantErr: "line 1: module directive needs exactly one path"},
-		{name: "repeated", gomod: "module a\nmodule b\n", wantErr: "line 2: repeated module directive"},
-		{name: "unterminated string", gomod: "module \"a\n", wantErr: "line 1: unterminated string"},
-		{name: "unterminated block", gomod: "module (\n\ta\n", wantErr: "unterminated module block"},
-		{name: "bare module", gomod: "module\n", wantErr: "line 1: module directive needs exactly one path"},
+		{name: "blank in path", gomod: "module \"a b\"\n", wantErr: "line 1: invalid module path"},
+		{name: "two paths", gomod: "module a b\n", wantErr: "line 1: usage: module module/path"},
+		{name: "repeated", gomod: "module a\nmodule b\n", wantErr: "line 2: repeated module statement"},
+		{name: "unterminated string", gomod: "module \"a\n", wantErr: "line 1: unexpected newline in string"},
+		{name: "unterminated block", gomod: "module (\n\ta\n", wantErr: "line 3: syntax error (unterminated block"},
+		{name: "bare module", gomod: "module\n", wantErr: "line 1: usage: module module/path"},
+		{name: "malformed require", gomod: "module example.com/x\nrequire example.com/y\n", wantErr: "line 2: usage: require"},
+		{name: "first error only", gomod: "module a b\nmodule c d\n", wantErr: "line 1: usage: module module/path"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -146,5 +154,35 @@ func TestModulesPathsRoundTrip(t *testing.T) {
 	}
 	if _, ok := m.Paths()["x"]; ok {
 		t.Error("Paths() shares the Modules' map")
+	}
+}
+
+// TestBuildBrokenGoMod indexes a tree with a malformed nested go.mod: the
+// go.mod is reported as broken, naming its line, and the packages below it
+// take their import paths from the enclosing module.
+func TestBuildBrokenGoMod(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"go.mod":        "module example.com/root\n",
+		"sub/go.mod":    "module example.com/sub v2\n",
+		"sub/pkg/p.go":  "package pkg\n\nfunc F() {}\n",
+		"other/o.go":    "package other\n\nfunc G() {}\n",
+		"sub/README.md": "# Sub\n",
+	})
+	idx, st, err := Build(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Broken) != 1 || st.Broken[0].Path != "sub/go.mod" ||
+		!strings.HasPrefix(st.Broken[0].Reason, "read sub/go.mod: line 1: ") {
+		t.Errorf("broken = %+v, want sub/go.mod only, its line named", st.Broken)
+	}
+	for id, want := range map[string]string{
+		"sub/pkg/p.go::F": "example.com/root/sub/pkg.F",
+		"other/o.go::G":   "example.com/root/other.G",
+	} {
+		if n, ok := idx.Store.Node(graph.NodeID(id)); !ok || n.Qualified != want {
+			t.Errorf("%s: %+v, want qualified %s", id, n, want)
+		}
 	}
 }

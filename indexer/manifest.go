@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // manifestVersion changes whenever Manifest changes shape. Version 2 added
@@ -39,8 +40,8 @@ type FileRecord struct {
 // kept in its own file (parses.go) because `why` never reads it.
 type fileParse struct {
 	Package string
-	Imports []Import
-	Calls   []Call
+	Imports []syntax.Import
+	Calls   []syntax.Call
 }
 
 // writeManifest writes m to path. Nothing is synced: an index is written

@@ -30,6 +30,11 @@ type Options struct {
 	Progress    func(stage string, done, total int) // nil reports nothing
 	MaxFileSize int64                               // 0 means the walker's default
 	Workers     int                                 // 0 means GOMAXPROCS
+	// PauseGC turns the garbage collector off while an Update loads the
+	// index and parses a few changed files (graph.PauseGC): for
+	// short-lived processes such as the CLI. The switch is process-wide,
+	// so a long-running process (the MCP server) leaves it false.
+	PauseGC bool
 }
 
 // Stats describes one Build or Update.

@@ -11,6 +11,8 @@ import (
 	"os"
 	"sort"
 	"unsafe"
+
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // The parses file keeps, per Go source file, what resolving its calls
@@ -99,7 +101,7 @@ func (pf *parseFile) record(path string) (*recReader, bool) {
 }
 
 // imports returns a file's imports.
-func (pf *parseFile) imports(path string) []Import {
+func (pf *parseFile) imports(path string) []syntax.Import {
 	r, ok := pf.record(path)
 	if !ok {
 		return nil
@@ -124,13 +126,13 @@ func (pf *parseFile) importsAny(path string, paths map[string]bool) bool {
 }
 
 // calls returns a file's calls for which keep(qualifier) is true.
-func (pf *parseFile) calls(path string, keep func(qualifier string) bool) []Call {
+func (pf *parseFile) calls(path string, keep func(qualifier string) bool) []syntax.Call {
 	r, ok := pf.record(path)
 	if !ok {
 		return nil
 	}
 	r.imports()
-	var out []Call
+	var out []syntax.Call
 	for range r.count(3) {
 		q := r.str()
 		size := int(r.uvarint())
@@ -142,7 +144,7 @@ func (pf *parseFile) calls(path string, keep func(qualifier string) bool) []Call
 			continue
 		}
 		for range r.count(2) {
-			out = append(out, Call{Qualifier: q, Caller: r.str(), Name: r.str()})
+			out = append(out, syntax.Call{Qualifier: q, Caller: r.str(), Name: r.str()})
 		}
 	}
 	return out
@@ -193,11 +195,11 @@ func (r *recReader) str() string {
 
 func (r *recReader) skipStr() { r.bytes() }
 
-func (r *recReader) imports() []Import {
+func (r *recReader) imports() []syntax.Import {
 	n := r.count(2)
-	out := make([]Import, 0, n)
+	out := make([]syntax.Import, 0, n)
 	for range n {
-		out = append(out, Import{Alias: r.str(), Path: r.str()})
+		out = append(out, syntax.Import{Alias: r.str(), Path: r.str()})
 	}
 	return out
 }
@@ -208,7 +210,7 @@ func encodeParse(dst []byte, fp *fileParse) []byte {
 	for _, imp := range fp.Imports {
 		dst = appendStr(appendStr(dst, imp.Alias), imp.Path)
 	}
-	groups := map[string][]Call{}
+	groups := map[string][]syntax.Call{}
 	var order []string
 	for _, c := range fp.Calls {
 		if _, ok := groups[c.Qualifier]; !ok {

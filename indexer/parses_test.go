@@ -7,13 +7,15 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 var testParses = map[string]*fileParse{
-	"a/a.go": {Package: "example.com/a", Imports: []Import{{Path: "fmt"}, {Alias: "l", Path: "example.com/ledger"}},
-		Calls: []Call{{Caller: "F", Name: "Println", Qualifier: "fmt"}, {Caller: "F", Name: "G"}, {Caller: "T.M", Name: "Record", Qualifier: "l"}, {Caller: "F", Name: "Printf", Qualifier: "fmt"}}},
+	"a/a.go": {Package: "example.com/a", Imports: []syntax.Import{{Path: "fmt"}, {Alias: "l", Path: "example.com/ledger"}},
+		Calls: []syntax.Call{{Caller: "F", Name: "Println", Qualifier: "fmt"}, {Caller: "F", Name: "G"}, {Caller: "T.M", Name: "Record", Qualifier: "l"}, {Caller: "F", Name: "Printf", Qualifier: "fmt"}}},
 	"a/b.go": {Package: "example.com/a"},
-	"b/c.go": {Package: "example.com/b", Imports: []Import{{Path: "example.com/a"}}, Calls: []Call{{Caller: "H", Name: "F", Qualifier: "a"}, {Caller: "H", Name: "Close", Qualifier: "()"}}},
+	"b/c.go": {Package: "example.com/b", Imports: []syntax.Import{{Path: "example.com/a"}}, Calls: []syntax.Call{{Caller: "H", Name: "F", Qualifier: "a"}, {Caller: "H", Name: "Close", Qualifier: "()"}}},
 }
 
 func writeTestParses(t *testing.T, old *parseFile, drop map[string]bool, fresh map[string]*fileParse) (*parseFile, string) {
@@ -62,7 +64,7 @@ func TestParsesRoundTrip(t *testing.T) {
 
 func TestParsesRewrite(t *testing.T) {
 	old, _ := writeTestParses(t, nil, nil, testParses)
-	changed := &fileParse{Package: "example.com/b", Calls: []Call{{Caller: "H", Name: "New"}}}
+	changed := &fileParse{Package: "example.com/b", Calls: []syntax.Call{{Caller: "H", Name: "New"}}}
 	pf, _ := writeTestParses(t, old, map[string]bool{"a/b.go": true, "b/c.go": true}, map[string]*fileParse{"b/c.go": changed})
 	got := decodeAll(pf)
 	if _, ok := got["a/b.go"]; ok || len(got) != 2 {

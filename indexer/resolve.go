@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // Resolution adds the edges that need more than one file: type → member
@@ -159,7 +160,7 @@ func (r *callResolver) methodsNamed(importPath, name string) []graph.NodeID {
 }
 
 // importNames maps the names a file's imports are used by to their paths.
-func (r *callResolver) importNames(imports []Import) map[string]string {
+func (r *callResolver) importNames(imports []syntax.Import) map[string]string {
 	names := make(map[string]string, len(imports))
 	for _, imp := range imports {
 		name := imp.Alias
@@ -175,7 +176,7 @@ func (r *callResolver) importNames(imports []Import) map[string]string {
 // bare call resolves in the file's package; pkg.F resolves through the
 // file's imports; x.M on a value resolves when the package has exactly one
 // method named M.
-func (r *callResolver) resolve(file, pkg string, imports []Import, calls []Call) {
+func (r *callResolver) resolve(file, pkg string, imports []syntax.Import, calls []syntax.Call) {
 	names := r.importNames(imports)
 	for _, c := range calls {
 		from := graph.SymbolID(file, c.Caller)

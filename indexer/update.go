@@ -101,9 +101,9 @@ func (ix *Index) Stale() bool {
 }
 
 // gcPauseFiles is how many changed files an update parses with the
-// collector paused (Update): the store it loaded is most of its memory, and
-// marking it again costs 40 ms of CPU on GOROOT/src; a few files' parses
-// and the writes add a few MB.
+// collector paused (Update, with Options.PauseGC): the store it loaded is
+// most of its memory, and marking it again costs 40 ms of CPU on
+// GOROOT/src; a few files' parses and the writes add a few MB.
 const gcPauseFiles = 64
 
 // staleWindow bounds how old a staleness check begun by Load may be for
@@ -143,16 +143,20 @@ func unchanged(m *Manifest, p string, st fileStat, dir bool) bool {
 // Update brings root's index up to date: it builds one when there is none
 // (or when the one there is corrupt or of another version, saying why in
 // Stats.Rebuilt), and otherwise re-parses only the files that changed and
-// re-resolves only what they can affect.
+// re-resolves only what they can affect. With opts.PauseGC the collector
+// is off while it loads and parses (see gcPauseFiles).
 func Update(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
-	return run(ctx, root, opts, func(b *builder) (*Index, error) {
-		b.resumeGC = graph.PauseGC()
+	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
+		b.resumeGC = func() {}
+		if opts.PauseGC {
+			b.resumeGC = graph.PauseGC()
+		}
 		defer func() { b.resumeGC() }()
-		return b.incremental()
+		return b.incremental(ctx)
 	})
 }
 
-func (b *builder) incremental() (*Index, error) {
+func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	old, err := load(b.root, false)
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
@@ -160,17 +164,17 @@ func (b *builder) incremental() (*Index, error) {
 	switch {
 	case errors.Is(err, ErrNoIndex):
 		b.resumeGC()
-		return b.full()
+		return b.full(ctx)
 	case err != nil:
 		b.resumeGC()
 		b.stats.Rebuilt = err.Error()
 		b.log.Warn("rebuilding index", "reason", err)
-		return b.full()
+		return b.full(ctx)
 	}
 	b.stats.Incremental = true
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
 	b.dirty = newDirtySet(old.dirty)
-	changed, gone, err := b.changes()
+	changed, gone, err := b.changes(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +204,7 @@ func (b *builder) incremental() (*Index, error) {
 			// A module path names every package below it: build again.
 			b.resumeGC()
 			b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0
-			return b.full()
+			return b.full(ctx)
 		}
 	}
 	before := b.beforeChange(touched)
@@ -213,14 +217,14 @@ func (b *builder) incremental() (*Index, error) {
 	// back, so that it is made again as a full build makes it: named by
 	// its first file.
 	b.pruneEmptyPackages(before.packages)
-	if err := b.addFiles(changed); err != nil {
+	if err := b.addFiles(ctx, changed); err != nil {
 		return nil, err
 	}
 	if err := b.resolveChange(before, touched); err != nil {
 		return nil, err
 	}
 	kept := b.keepLinks(before, touched)
-	return b.finishUpdate(before, touched, kept, removedDocs)
+	return b.finishUpdate(ctx, before, touched, kept, removedDocs)
 }
 
 // removeFiles deletes every node that lives in one of the paths (the file

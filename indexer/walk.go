@@ -21,6 +21,8 @@ import (
 	"time"
 
 	ignore "github.com/sabhiram/go-gitignore"
+
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // FileClass says what the indexer does with a walked file.
@@ -29,7 +31,7 @@ type FileClass uint8
 const (
 	ClassOther  FileClass = iota // listed as a file node only; never read by the walker
 	ClassSource                  // handed to the language parser named by WalkedFile.Lang
-	ClassDoc                     // split into sections (SplitSections)
+	ClassDoc                     // split into sections (syntax.SplitSections)
 	ClassGoMod                   // a go.mod file: the module path for qualified names
 )
 
@@ -112,7 +114,7 @@ type WalkOptions struct {
 // file or directory that cannot be read is recorded in Skipped; only an
 // unreadable root, or ctx being cancelled, is an error.
 func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, error) {
-	w, err := newWalker(ctx, root, opts)
+	w, err := newWalker(root, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -126,18 +128,18 @@ func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, erro
 	}
 	w.res.Dirs["."] = info.ModTime().UnixNano()
 	rules := w.dirRules("", w.root, entries, w.excludeRules())
-	if err := w.walkEntries("", w.root, entries, rules); err != nil {
+	if err := w.walkEntries(ctx, "", w.root, entries, rules); err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
 	}
-	if err := w.sniffAll(); err != nil {
+	if err := w.sniffAll(ctx); err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
 	}
 	return w.finish(), nil
 }
 
-// walker holds the state of one Walk.
+// walker holds the state of one Walk; the walk's context is passed to the
+// methods that loop, not kept here.
 type walker struct {
-	ctx      context.Context
 	root     string // absolute and clean
 	realRoot string // root with symlinks resolved, to place link targets
 	maxSize  int64
@@ -146,7 +148,7 @@ type walker struct {
 }
 
 // newWalker resolves root and fills in the option defaults.
-func newWalker(ctx context.Context, root string, opts WalkOptions) (*walker, error) {
+func newWalker(root string, opts WalkOptions) (*walker, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
@@ -155,7 +157,7 @@ func newWalker(ctx context.Context, root string, opts WalkOptions) (*walker, err
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
 	}
-	w := &walker{ctx: ctx, root: abs, realRoot: resolved, maxSize: opts.MaxFileSize, log: opts.Logger}
+	w := &walker{root: abs, realRoot: resolved, maxSize: opts.MaxFileSize, log: opts.Logger}
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
@@ -167,7 +169,7 @@ func newWalker(ctx context.Context, root string, opts WalkOptions) (*walker, err
 }
 
 // walkDir reads one directory below the root and walks its entries.
-func (w *walker) walkDir(rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
+func (w *walker) walkDir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
 	info, err := e.Info()
 	if err != nil {
 		w.skip(rel, SkipUnreadable, err)
@@ -179,12 +181,12 @@ func (w *walker) walkDir(rel, abs string, e fs.DirEntry, rules []*ignoreRules) e
 		return nil
 	}
 	w.res.Dirs[rel] = info.ModTime().UnixNano()
-	return w.walkEntries(rel, abs, entries, w.dirRules(rel, abs, entries, rules))
+	return w.walkEntries(ctx, rel, abs, entries, w.dirRules(rel, abs, entries, rules))
 }
 
 // walkEntries visits the entries of the directory rel, in name order.
-func (w *walker) walkEntries(rel, abs string, entries []fs.DirEntry, rules []*ignoreRules) error {
-	if err := w.ctx.Err(); err != nil {
+func (w *walker) walkEntries(ctx context.Context, rel, abs string, entries []fs.DirEntry, rules []*ignoreRules) error {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	for _, e := range entries {
@@ -194,7 +196,7 @@ func (w *walker) walkEntries(rel, abs string, entries []fs.DirEntry, rules []*ig
 		case t&fs.ModeSymlink != 0:
 			w.symlink(erel, eabs, rules)
 		case t.IsDir():
-			err = w.dir(erel, eabs, e, rules)
+			err = w.dir(ctx, erel, eabs, e, rules)
 		case t.IsRegular():
 			w.regular(erel, eabs, e, rules)
 		default:
@@ -208,7 +210,7 @@ func (w *walker) walkEntries(rel, abs string, entries []fs.DirEntry, rules []*ig
 }
 
 // dir decides whether to enter a subdirectory and enters it.
-func (w *walker) dir(rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
+func (w *walker) dir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
 	switch name := e.Name(); {
 	case name == ".git" || name == ".gortex":
 		w.skip(rel, SkipIgnoredDir, nil)
@@ -217,7 +219,7 @@ func (w *walker) dir(rel, abs string, e fs.DirEntry, rules []*ignoreRules) error
 	case ignored(rules, rel, true):
 		w.skip(rel, SkipGitignore, nil)
 	default:
-		return w.walkDir(rel, abs, e, rules)
+		return w.walkDir(ctx, rel, abs, e, rules)
 	}
 	return nil
 }
@@ -305,12 +307,12 @@ func (w *walker) finish() *WalkResult {
 }
 
 // classify maps a file name to its class and language: a source file is
-// one whose extension is in the language registry (lang.go).
+// one whose extension is in the language registry (syntax.LanguageOf).
 func classify(rel string) (FileClass, string) {
 	if filepath.Base(rel) == "go.mod" {
 		return ClassGoMod, ""
 	}
-	if l := languageOf(rel); l != nil {
+	if l := syntax.LanguageOf(rel); l != nil {
 		return ClassSource, l.Name
 	}
 	switch strings.ToLower(filepath.Ext(rel)) {
@@ -325,7 +327,7 @@ func classify(rel string) (FileClass, string) {
 // sniffAll drops the sources and docs that are binary or unreadable. The
 // reads run in parallel: they are most of a walk's time, nearly all of it
 // in system calls (measured on GOROOT/src), which overlap across threads.
-func (w *walker) sniffAll() error {
+func (w *walker) sniffAll(ctx context.Context) error {
 	var todo []int
 	for i, f := range w.res.Files {
 		if (f.Class == ClassSource || f.Class == ClassDoc) && f.Size > 0 {
@@ -340,14 +342,14 @@ func (w *walker) sniffAll() error {
 	for range min(runtime.GOMAXPROCS(0)*2, len(todo)) {
 		wg.Go(func() {
 			buf := make([]byte, sniffSize)
-			for k := int(next.Add(1)) - 1; k < len(todo) && w.ctx.Err() == nil; k = int(next.Add(1)) - 1 {
+			for k := int(next.Add(1)) - 1; k < len(todo) && ctx.Err() == nil; k = int(next.Add(1)) - 1 {
 				i := todo[k]
 				reasons[i], generated[i], errs[i] = sniffReason(w.res.Files[i].Abs, buf)
 			}
 		})
 	}
 	wg.Wait()
-	if err := w.ctx.Err(); err != nil {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	kept := w.res.Files[:0]

@@ -13,7 +13,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/golang"
 
-	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // Parse child modes: what a child process does with each listed file.
@@ -91,7 +91,7 @@ func bareParser() (parseFunc, func()) {
 // tagsParser returns gortex's own Go parser (tree-sitter plus the tags
 // query and symbol extraction), whose results are dropped.
 func tagsParser() (parseFunc, func()) {
-	p := indexer.NewParser()
+	p := syntax.NewParser()
 	fn := func(ctx context.Context, path string, src []byte) error {
 		_, err := p.Parse(ctx, "go", path, src)
 		return err

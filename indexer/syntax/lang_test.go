@@ -1,4 +1,4 @@
-package indexer
+package syntax_test
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/indexer/syntax"
 )
 
 // buildLang indexes a copy of testdata/lang/<lang>, the language's fixture
@@ -27,7 +29,7 @@ func buildLang(t *testing.T, lang string) *graph.Store {
 	if err := os.CopyFS(root, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
-	idx, st, err := Build(context.Background(), root, Options{})
+	idx, st, err := indexer.Build(context.Background(), root, indexer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,16 +83,16 @@ func symbolListing(s *graph.Store) string {
 // TestLangGolden indexes each language's fixture and compares its symbols
 // with testdata/lang/<lang>.golden:
 //
-//	go test ./indexer -run Lang -update
+//	go test ./indexer/syntax -run Lang -update
 func TestLangGolden(t *testing.T) {
-	for _, lang := range Languages() {
+	for _, lang := range syntax.Languages() {
 		if lang == "go" { // Go has its own golden files under testdata/go
 			continue
 		}
 		t.Run(lang, func(t *testing.T) {
 			got := symbolListing(buildLang(t, lang))
 			golden := filepath.Join("testdata", "lang", lang+".golden")
-			if *update {
+			if *syntax.UpdateGolden {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -126,7 +128,7 @@ var garbage = [][]byte{
 // language.
 func TestLangGarbage(t *testing.T) {
 	inputs := slices.Clone(garbage)
-	for _, lang := range Languages() {
+	for _, lang := range syntax.Languages() {
 		files, _ := filepath.Glob(filepath.Join("testdata", "lang", lang, "*", "*"))
 		more, _ := filepath.Glob(filepath.Join("testdata", "lang", lang, "*"))
 		for _, f := range append(files, more...) {
@@ -135,9 +137,9 @@ func TestLangGarbage(t *testing.T) {
 			}
 		}
 	}
-	p := NewParser()
+	p := syntax.NewParser()
 	defer p.Close()
-	for _, lang := range Languages() {
+	for _, lang := range syntax.Languages() {
 		for _, src := range inputs {
 			checkParse(t, p, lang, src)
 		}
@@ -145,11 +147,11 @@ func TestLangGarbage(t *testing.T) {
 }
 
 // checkParse parses src as lang and checks the result's invariants.
-func checkParse(t *testing.T, p *Parser, lang string, src []byte) {
+func checkParse(t *testing.T, p *syntax.Parser, lang string, src []byte) {
 	t.Helper()
 	pf, err := p.Parse(context.Background(), lang, "f.x", src)
 	if err != nil {
-		if !errors.Is(err, ErrSyntax) {
+		if !errors.Is(err, syntax.ErrSyntax) {
 			t.Fatalf("%s: Parse(%.40q) error = %v", lang, src, err)
 		}
 		return
@@ -173,10 +175,10 @@ func FuzzLangParser(f *testing.F) {
 	}
 	f.Add([]byte("class A:\n  def f(self): g()\n"))
 	f.Add([]byte("namespace n { struct S { void f() { g(); } }; }"))
-	p := NewParser()
+	p := syntax.NewParser()
 	defer p.Close()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, lang := range Languages() {
+		for _, lang := range syntax.Languages() {
 			checkParse(t, p, lang, src)
 		}
 	})
@@ -190,7 +192,7 @@ func TestLangSmoke(t *testing.T) {
 	if root == "" {
 		t.Skip("set GORTEX_SMOKE_DIR to index a tree")
 	}
-	idx, st, err := Build(context.Background(), root, Options{})
+	idx, st, err := indexer.Build(context.Background(), root, indexer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +210,7 @@ func TestLangSmoke(t *testing.T) {
 	for _, lang := range slices.Sorted(maps.Keys(st.FilesByLang)) {
 		t.Logf("%-12s %6d files %7d symbols %v", lang, st.FilesByLang[lang], syms[lang], kinds[lang])
 	}
-	t.Logf("%d symbols, %d broken files, in %v; %s", st.Symbols, len(st.Broken), st.Duration.Round(time.Millisecond), rss())
+	t.Logf("%d symbols, %d broken files, in %v; %s", st.Symbols, len(st.Broken), st.Duration.Round(time.Millisecond), syntax.RSS())
 	for i, b := range st.Broken {
 		if i < 10 {
 			t.Logf("broken: %s: %s", b.Path, b.Reason)
@@ -223,7 +225,7 @@ func TestLangUpdate(t *testing.T) {
 	if err := os.CopyFS(root, os.DirFS(filepath.Join("testdata", "lang", "python"))); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := Build(context.Background(), root, Options{}); err != nil {
+	if _, _, err := indexer.Build(context.Background(), root, indexer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	models := filepath.Join(root, "shop", "models.py")
@@ -239,7 +241,7 @@ func TestLangUpdate(t *testing.T) {
 	if err := os.Chtimes(models, future, future); err != nil {
 		t.Fatal(err)
 	}
-	idx, st, err := Update(context.Background(), root, Options{})
+	idx, st, err := indexer.Update(context.Background(), root, indexer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

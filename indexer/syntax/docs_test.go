@@ -1,9 +1,10 @@
-package indexer
+package syntax
 
 import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -285,4 +286,14 @@ func BenchmarkSplitSections(b *testing.B) {
 			SplitSections(d.path, d.src, "markdown")
 		}
 	}
+}
+
+// goroot returns the Go toolchain's root, skipping when there is none.
+func goroot(tb testing.TB) string {
+	tb.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		tb.Skipf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }

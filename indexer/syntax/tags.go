@@ -1,4 +1,4 @@
-package indexer
+package syntax
 
 // A tags query finds the named code units of one language. Every language's
 // query (queries/<lang>.scm, registered in lang.go) uses the same capture

@@ -1,4 +1,4 @@
-package indexer_test
+package syntax_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package indexer
+package syntax
 
 import (
 	"path"
@@ -37,21 +37,21 @@ const (
 	moduleImport
 )
 
-// naming is how a language writes qualified names: module, containers and
+// Naming is how a language writes qualified names: module, containers and
 // name joined by sep; moduleSep after the module when it differs (PHP's
 // namespace separator), methodSep before a method's name when it differs
-// (Ruby's "#").
-type naming struct {
+// (Ruby's "#"). NamingOf gives a language's.
+type Naming struct {
 	module    moduleRule
 	sep       string
 	moduleSep string
 	methodSep string
 }
 
-// fileModule is the module part of the qualified names in the file at
-// filePath; declared is its @package, importPath the Go import path of its
-// directory.
-func (n naming) fileModule(filePath, declared, importPath string) string {
+// FileModule is the module part of the qualified names in the file at
+// filePath; declared is its @package (ParsedFile.Package), importPath the
+// Go import path of its directory.
+func (n Naming) FileModule(filePath, declared, importPath string) string {
 	switch n.module {
 	case moduleNone:
 		return ""
@@ -98,8 +98,9 @@ func rustModule(filePath string) string {
 	return strings.Join(append([]string{"crate"}, parts...), "::")
 }
 
-// qualified joins a file's module, a symbol's containers and its name.
-func (n naming) qualified(module string, s Symbol) string {
+// Qualified joins a file's module (FileModule), a symbol's containers and
+// its name.
+func (n Naming) Qualified(module string, s Symbol) string {
 	var sb strings.Builder
 	sb.WriteString(module)
 	sep := n.sep
@@ -125,10 +126,10 @@ func (n naming) qualified(module string, s Symbol) string {
 	return sb.String()
 }
 
-// pkg is the package node of the non-Go files in dir: its qualified name and
+// Package is the package of the non-Go files in dir: its qualified name and
 // its name. A declared package names it (Java "com.shop", PHP "App\Models");
 // a Python package is the dotted directory; otherwise it is the directory.
-func (n naming) pkg(dir, declared string) (qualified, name string) {
+func (n Naming) Package(dir, declared string) (qualified, name string) {
 	switch {
 	case n.module == moduleDeclared && declared != "":
 		declared = strings.TrimPrefix(declared, `\`)
