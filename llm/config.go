@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/gortex/gortex/internal/fsutil"
 )
 
 // Config is the [why] table of .gortex/config.toml.
@@ -111,7 +112,10 @@ func Acknowledge(root string, acked []string, backend string) error {
 		quoted[i] = strconv.Quote(b)
 	}
 	line := "acknowledged = [" + strings.Join(quoted, ", ") + "]"
-	return writeAtomic(path, []byte(setWhyKey(string(old), line)))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return fsutil.WriteFile(path, []byte(setWhyKey(string(old), line)), 0o644)
 }
 
 // setWhyKey replaces the acknowledged line of the [why] table of text, or
@@ -141,27 +145,4 @@ func setWhyKey(text, line string) string {
 		text += "\n"
 	}
 	return text + "[why]\n" + line + "\n"
-}
-
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".config-*.toml")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

@@ -1,6 +1,10 @@
 package llm
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gortex/gortex/internal/textutil"
+)
 
 // model is what the LLM layer knows of a model: its context window in
 // tokens and its list price in US dollars per million input and output
@@ -67,9 +71,8 @@ func windowOf(name string, fallback int) int {
 	return fallback
 }
 
-// EstimateTokens estimates the tokens of text: about four bytes of English
-// per token, the rule of thumb of both providers' tokenizers.
-func EstimateTokens(text string) int { return (len(text) + 3) / 4 }
+// EstimateTokens estimates the tokens of text (textutil.EstimateTokens).
+func EstimateTokens(text string) int { return textutil.EstimateTokens(text) }
 
 // EstimateCost estimates the cost in US dollars of sending p to llm and
 // getting the longest reply allowed. ok is false when the price is unknown;

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 )
@@ -92,8 +93,8 @@ func BuildPrompt(in PromptInput) Prompt {
 				break
 			}
 			// The best entry alone is too long: keep its start.
-			keep := max(len(text)-(used+cost-in.Budget)*4, 200)
-			block = entryBlock(i+1, e, cutText(text, keep)+" [cut to fit]")
+			keep := max(len(text)-(used+cost-in.Budget)*textutil.BytesPerToken, 200)
+			block = entryBlock(i+1, e, textutil.CutBytes(text, keep)+" [cut to fit]")
 			cost = EstimateTokens(block)
 			p.Truncated = true
 		}
@@ -170,14 +171,6 @@ func fenceFor(text string) string {
 		}
 	}
 	return strings.Repeat("`", max(3, longest+1))
-}
-
-func cutText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	r := []rune(s[:n])
-	return strings.TrimSpace(string(r[:max(len(r)-1, 0)]))
 }
 
 func dateOnly(d string) string { return d[:min(len(d), 10)] }

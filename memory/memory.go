@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // ID identifies a memory: the UTC second it was created and six
@@ -192,18 +192,10 @@ func titleFrom(body string) string {
 	for line := range strings.Lines(body) {
 		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "#>*- "))
 		if line != "" {
-			return cutRunes(line, 80)
+			return textutil.Cut(line, 80)
 		}
 	}
 	return ""
-}
-
-func cutRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return strings.TrimSpace(string(r[:n-1])) + "…"
 }
 
 // NodePrefix starts the graph node ID of a memory: "mem:<id>".

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+	"github.com/gortex/gortex/internal/fsutil"
 )
 
 // Store keeps memories as one Markdown file each in a directory.
@@ -117,36 +118,7 @@ func (s *Store) ensureDir() error {
 	}
 	ig := filepath.Join(s.dir, ".gitignore")
 	if _, err := os.Stat(ig); errors.Is(err, fs.ErrNotExist) {
-		return writeAtomic(ig, []byte(memIgnore))
-	}
-	return nil
-}
-
-// writeAtomic writes data to a temporary file next to path and renames it
-// over path.
-func writeAtomic(path string, data []byte) error {
-	dir, base := filepath.Split(path)
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
+		return fsutil.WriteFile(ig, []byte(memIgnore), 0o644)
 	}
 	return nil
 }
@@ -158,7 +130,7 @@ func (s *Store) write(m *Memory) error {
 		return err
 	}
 	file := s.file(m.ID)
-	if err := writeAtomic(file, data); err != nil {
+	if err := fsutil.WriteFile(file, data, 0o644); err != nil {
 		return err
 	}
 	m.Path, m.Scope = s.display(file), s.scope

@@ -124,23 +124,6 @@ func TestStoreDuplicate(t *testing.T) {
 	}
 }
 
-func TestJaccard(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want float64
-	}{
-		{"the ledger entry", "The LEDGER entry!", 1},
-		{"a b c", "a b c", 0}, // no word of 3+ characters
-		{"ledger entry", "ledger refund", 1.0 / 3},
-		{"alpha beta gamma delta", "alpha beta gamma epsilon", 3.0 / 5},
-	}
-	for _, tt := range tests {
-		if got := Jaccard(TokenSet(tt.a), TokenSet(tt.b)); got != tt.want {
-			t.Errorf("Jaccard(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 func TestStoreEdit(t *testing.T) {
 	ctx := context.Background()
 	s, _ := testStore(t)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // The ranking formula, one for every surface:
@@ -144,8 +144,8 @@ func dropCopies(rs []ranked) []ranked {
 	for _, r := range rs {
 		if r.source.Kind == graph.KindDoc {
 			k := key{r.source.Name, path.Base(r.source.Path)}
-			words := memory.TokenSet(r.source.Text)
-			if slices.ContainsFunc(kept[k], func(w map[string]bool) bool { return memory.Jaccard(w, words) >= copyLikeness }) {
+			words := textutil.TokenSet(r.source.Text)
+			if slices.ContainsFunc(kept[k], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= copyLikeness }) {
 				continue
 			}
 			kept[k] = append(kept[k], words)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/rationale"
 )
 
@@ -177,9 +178,5 @@ func excerpt(text, detail string) string {
 			break
 		}
 	}
-	out := strings.Join(strings.Fields(pick), " ")
-	if r := []rune(out); len(r) > excerptLen {
-		out = strings.TrimSpace(string(r[:excerptLen-1])) + "…"
-	}
-	return out
+	return textutil.Cut(strings.Join(strings.Fields(pick), " "), excerptLen)
 }

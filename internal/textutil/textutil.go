@@ -1,0 +1,82 @@
+// Package textutil holds the small text helpers several packages share,
+// each written once: cutting text to a length, estimating tokens, and the
+// word sets and Jaccard similarity behind duplicate and copy detection.
+package textutil
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Ellipsis ends a text that Cut shortened.
+const Ellipsis = "…"
+
+// Cut returns s when it has at most n runes, else its first n-1 runes,
+// trailing space trimmed, and an ellipsis: n runes in all. It returns ""
+// when n < 2 and s is longer.
+func Cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	if n < 2 {
+		return ""
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + Ellipsis
+}
+
+// CutBytes returns the longest prefix of s of at most n bytes that ends
+// on a rune boundary, trailing space trimmed: for budgets counted in bytes.
+func CutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	n = max(n, 0)
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strings.TrimRightFunc(s[:n], unicode.IsSpace)
+}
+
+// BytesPerToken is the token estimate every budget uses: about four bytes
+// of English or JSON per token, the rule of thumb of GPT- and Claude-style
+// BPE tokenizers. Counting bytes rather than runes keeps the estimate on
+// the safe side for non-Latin text, which takes more tokens per letter.
+const BytesPerToken = 4
+
+// EstimateTokens estimates the tokens of s (see BytesPerToken).
+func EstimateTokens(s string) int { return (len(s) + BytesPerToken - 1) / BytesPerToken }
+
+// minTokenLen is the shortest word TokenSet keeps: shorter ones ("a",
+// "of", "to") say nothing about what a text is about.
+const minTokenLen = 3
+
+// TokenSet returns the distinct lower-cased words of s of at least three
+// letters or digits.
+func TokenSet(s string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if utf8.RuneCountInString(w) >= minTokenLen {
+			set[w] = true
+		}
+	}
+	return set
+}
+
+// Jaccard is the size of the intersection of a and b over the size of
+// their union; 0 when both are empty.
+func Jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 0
+	}
+	inter := 0
+	for w := range a {
+		if b[w] {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}

@@ -1,0 +1,81 @@
+package textutil
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestJaccard(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		want       float64
+	}{
+		{"case and punctuation ignored", "the ledger entry", "The LEDGER entry!", 1},
+		{"no word of 3+ characters", "a b c", "a b c", 0},
+		{"one of three shared", "ledger entry", "ledger refund", 1.0 / 3},
+		{"three of five shared", "alpha beta gamma delta", "alpha beta gamma epsilon", 3.0 / 5},
+		{"letters of any script", "größe straße", "größe", 1.0 / 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Jaccard(TokenSet(tt.a), TokenSet(tt.b)); got != tt.want {
+				t.Errorf("Jaccard(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCut(t *testing.T) {
+	tests := []struct {
+		name, in string
+		n        int
+		want     string
+	}{
+		{"fits", "short", 5, "short"},
+		{"cut with ellipsis", "abcdefgh", 5, "abcd…"},
+		{"trailing space trimmed", "abc  defgh", 6, "abc…"},
+		{"runes, not bytes", "€€€€€€", 4, "€€€…"},
+		{"too small to say anything", "abcdef", 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Cut(tt.in, tt.n)
+			if got != tt.want {
+				t.Errorf("Cut(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+			}
+			if utf8.RuneCountInString(got) > tt.n && tt.n >= 2 {
+				t.Errorf("Cut(%q, %d) has %d runes", tt.in, tt.n, utf8.RuneCountInString(got))
+			}
+		})
+	}
+}
+
+func TestCutBytes(t *testing.T) {
+	tests := []struct {
+		name, in string
+		n        int
+		want     string
+	}{
+		{"fits", "abc", 3, "abc"},
+		{"ascii", "abcdef", 4, "abcd"},
+		{"never inside a rune", "ab€cd", 4, "ab"},
+		{"space trimmed", "ab cd", 3, "ab"},
+		{"negative budget", "abc", -1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := CutBytes(tt.in, tt.n)
+			if got != tt.want || !utf8.ValidString(got) {
+				t.Errorf("CutBytes(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEstimateTokens(t *testing.T) {
+	for in, want := range map[string]int{"": 0, "abcd": 1, "abcde": 2, "€€": 2} {
+		if got := EstimateTokens(in); got != want {
+			t.Errorf("EstimateTokens(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
