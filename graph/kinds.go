@@ -96,16 +96,43 @@ const (
 	SignalLexical  Signal = "lexical"
 )
 
-var signalOrder = []Signal{
-	SignalMemory, SignalNamed, SignalMember, SignalPath, SignalCochange, SignalCommit, SignalLexical,
+// signalTrust is the one table of how much each signal is trusted: its
+// place orders signals (Strength), its weight scales a link in the ranking
+// formula (Weight). A section that names the symbol (1.0), names its type
+// or package (0.85), names its file or directory (0.7), changed with it
+// (0.6), a commit that wrote it (0.5), or only reads like it (0.5).
+// Memories rank by their own key above every document (see query), so
+// their weight only keeps the table whole.
+var signalTrust = []struct {
+	signal Signal
+	weight float64
+}{
+	{SignalMemory, 1.0},
+	{SignalNamed, 1.0},
+	{SignalMember, 0.85},
+	{SignalPath, 0.7},
+	{SignalCochange, 0.6},
+	{SignalCommit, 0.5},
+	{SignalLexical, 0.5},
 }
 
-// Strength is the signal's rank weight: higher is more trustworthy; an
-// unknown signal is 0.
+// Strength orders signals: higher is more trustworthy; an unknown signal
+// is 0.
 func (s Signal) Strength() int {
-	for i, o := range signalOrder {
-		if o == s {
-			return len(signalOrder) - i
+	for i, t := range signalTrust {
+		if t.signal == s {
+			return len(signalTrust) - i
+		}
+	}
+	return 0
+}
+
+// Weight is the factor the ranking formula gives a link of this signal;
+// an unknown signal is 0.
+func (s Signal) Weight() float64 {
+	for _, t := range signalTrust {
+		if t.signal == s {
+			return t.weight
 		}
 	}
 	return 0

@@ -27,14 +27,11 @@ type memoryFields struct {
 	Author     string   `json:"author,omitempty" jsonschema_description:"Who wrote it (default: the MCP client's name)."`
 }
 
-// defaultConfidence is what gortex memory add assumes too: written down on
-// purpose, not proven.
-const defaultConfidence = 0.8
 
 // memory makes a new memory of f; the store fills the other defaults.
 func (f memoryFields) memory(ctx context.Context) *memory.Memory {
 	m := &memory.Memory{Title: f.Title, Body: f.Body, Kind: memory.Kind(f.Kind), Files: f.Files, Tags: f.Tags,
-		Importance: f.Importance, Confidence: defaultConfidence, Basis: memory.Basis(f.Basis), Pinned: f.Pinned,
+		Importance: f.Importance, Confidence: memory.DefaultConfidence, Basis: memory.Basis(f.Basis), Pinned: f.Pinned,
 		Source: memory.Source(f.Source), Author: f.Author}
 	if f.Confidence != nil {
 		m.Confidence = *f.Confidence
@@ -85,7 +82,7 @@ func (s *Server) writeStore(scope string) (*memory.Store, error) {
 // readStores are the stores a memory ID is looked up in.
 func (s *Server) readStores(scope string) ([]*memory.Store, error) {
 	switch scope {
-	case "", memory.ScopeBoth:
+	case "", string(memory.ScopeBoth):
 		return s.stores, nil
 	case string(memory.ScopeWorkspace), string(memory.ScopeGlobal):
 		st, err := s.writeStore(scope)

@@ -147,7 +147,7 @@ func aboutSymbol(sn *Snapshot, text string) (map[graph.NodeID]bool, error) {
 
 func (p queryMemoriesParams) matches(m *memory.Memory, scope string, about map[graph.NodeID]bool) bool {
 	switch {
-	case scope != memory.ScopeBoth && string(m.Scope) != scope,
+	case scope != string(memory.ScopeBoth) && string(m.Scope) != scope,
 		p.LiveOnly && !m.Live(),
 		p.Kind != "" && string(m.Kind) != p.Kind,
 		p.Tag != "" && !slices.Contains(m.Tags, strings.ToLower(strings.TrimPrefix(p.Tag, "#"))),

@@ -89,8 +89,8 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 // scopeArg reads a memory scope argument: both (the default), workspace or global.
 func scopeArg(name, s string) (string, error) {
 	switch s {
-	case "", memory.ScopeBoth:
-		return memory.ScopeBoth, nil
+	case "", string(memory.ScopeBoth):
+		return string(memory.ScopeBoth), nil
 	case string(memory.ScopeWorkspace), string(memory.ScopeGlobal):
 		return s, nil
 	}
@@ -99,7 +99,7 @@ func scopeArg(name, s string) (string, error) {
 
 // otherScope counts the snapshot's memories outside scope.
 func otherScope(sn *Snapshot, scope string) int {
-	if scope == memory.ScopeBoth {
+	if scope == string(memory.ScopeBoth) {
 		return 0
 	}
 	n := 0
@@ -115,7 +115,7 @@ func otherScope(sn *Snapshot, scope string) int {
 func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
 	kept := a.Rationale[:0]
 	for _, e := range a.Rationale {
-		if scope != memory.ScopeBoth && e.Kind == "rationale" {
+		if scope != string(memory.ScopeBoth) && e.Kind == "rationale" {
 			if m := sn.memory(memory.ID(strings.TrimPrefix(e.SourceID, memory.NodePrefix))); m != nil && string(m.Scope) != scope {
 				continue
 			}

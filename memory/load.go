@@ -11,18 +11,14 @@ import (
 // ErrScope is returned by OpenStores for a scope it does not know.
 var ErrScope = errors.New("unknown scope")
 
-// ScopeBoth selects the workspace and the global store together, where a
-// reader takes a scope (why, memory list, the MCP tools).
-const ScopeBoth = "both"
-
 // OpenStores opens the stores scope names — "workspace", "global" or
 // "both" — workspace first. root is the repository of the workspace store.
 func OpenStores(root, scope string) ([]*Store, error) {
 	var out []*Store
-	if scope == string(ScopeWorkspace) || scope == ScopeBoth {
+	if scope == string(ScopeWorkspace) || scope == string(ScopeBoth) {
 		out = append(out, OpenWorkspace(root))
 	}
-	if scope == string(ScopeGlobal) || scope == ScopeBoth {
+	if scope == string(ScopeGlobal) || scope == string(ScopeBoth) {
 		g, err := OpenGlobal()
 		if err != nil {
 			return nil, err

@@ -73,6 +73,10 @@ type Scope string
 const (
 	ScopeWorkspace Scope = "workspace"
 	ScopeGlobal    Scope = "global"
+	// ScopeBoth selects the workspace and the global store together,
+	// where a reader takes a scope (why, memory list, the MCP tools); no
+	// memory has it.
+	ScopeBoth Scope = "both"
 )
 
 // Caps on a memory's text, in runes. A memory is a decision written down,
@@ -85,11 +89,14 @@ const (
 	MaxTagLen   = 50
 )
 
-// Defaults applied to fields a caller leaves zero (confidence has none: 0
-// is a valid confidence, so callers choose it).
+// Defaults applied to fields a caller leaves zero. Confidence is not
+// applied by the store (0 is a valid confidence): DefaultConfidence is what
+// every surface offers when the user gives none — a decision written down
+// on purpose is likely, not certain.
 const (
 	DefaultKind       = KindDecision
 	DefaultImportance = 3
+	DefaultConfidence = 0.8
 )
 
 // Errors of memory validation and the store; wrapped with details.

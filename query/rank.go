@@ -16,10 +16,10 @@ import (
 //
 //	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × lexical)
 //
-// weight(signal) orders the kinds of evidence: a section that names the
-// symbol (1.0), names its type or package (0.85), names its file or
-// directory (0.7), changed with it (0.6), a commit that wrote it (0.5), or
-// only reads like it (0.5). The link's score says how sure that evidence
+// weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
+// section that names the symbol (1.0), names its type or package (0.85),
+// names its file or directory (0.7), changed with it (0.6), a commit that
+// wrote it (0.5), or only reads like it (0.5). The link's score says how sure that evidence
 // is; the document kind's weight prefers reasoning (ADRs and designs 1.0
 // down to changelogs 0.5, see rationale.AssetKind.Weight); recency runs from
 // 1.0 for a document changed today towards 0.75 for an old one (0.875 when
@@ -36,15 +36,6 @@ const (
 	// sections stand for it, and "gortex why" on the container lists all.
 	viaPerContainer = 3
 )
-
-var signalWeight = map[graph.Signal]float64{
-	graph.SignalNamed:    1.0,
-	graph.SignalMember:   0.85,
-	graph.SignalPath:     0.7,
-	graph.SignalCochange: 0.6,
-	graph.SignalCommit:   0.5,
-	graph.SignalLexical:  0.5,
-}
 
 // recency is 0.75 + 0.25 × e^(−age/2 years): recent reasoning is more
 // likely to describe the code as it is.
@@ -66,7 +57,7 @@ type ranked struct {
 func rankOne(h hit, now time.Time) ranked {
 	kind := h.source.asset().Weight()
 	r := ranked{hit: h, kind: kind, recent: recency(h.source.updated(), now), superseded: h.source.superseded()}
-	r.rank = signalWeight[h.signal] *
+	r.rank = h.signal.Weight() *
 		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*h.lex)
 	if h.signal == graph.SignalMemory {
 		r.rank = memoryRank(r)
@@ -80,7 +71,7 @@ func (r ranked) explain() string {
 		return memoryExplain(r)
 	}
 	s := fmt.Sprintf("%s %.2f × (%.1f × score %.3f × %s %.2f × recency %.2f",
-		r.signal, signalWeight[r.signal], linkWeight, r.score, r.source.asset(), r.kind, r.recent)
+		r.signal, r.signal.Weight(), linkWeight, r.score, r.source.asset(), r.kind, r.recent)
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}

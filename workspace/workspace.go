@@ -52,7 +52,7 @@ func (o Options) stores(root string) ([]*memory.Store, error) {
 	}
 	scope := o.Scope
 	if scope == "" {
-		scope = memory.ScopeBoth
+		scope = string(memory.ScopeBoth)
 	}
 	return memory.OpenStores(root, scope)
 }

@@ -76,13 +76,6 @@ func runRemember(ctx context.Context, e env, args []string) int {
 	return runMemoryAdd(ctx, e, "remember", args)
 }
 
-// Scopes as the flags spell them.
-const (
-	scopeWorkspace = "workspace"
-	scopeGlobal    = "global"
-	scopeBoth      = "both"
-)
-
 // openStores opens the stores a --scope value names, workspace first.
 func openStores(root, scope string) ([]*memory.Store, error) {
 	stores, err := memory.OpenStores(root, scope)

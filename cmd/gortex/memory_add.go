@@ -11,14 +11,6 @@ import (
 	"github.com/gortex/gortex/memory"
 )
 
-// Defaults of the field flags of `memory add`: the middle of the
-// importance scale, and a confidence that says "written down on purpose,
-// not proven".
-const (
-	defaultImportance = memory.DefaultImportance
-	defaultConfidence = 0.8
-)
-
 // fieldFlags are the flags that set a memory's fields.
 type fieldFlags struct {
 	title, body, kind, basis, source, author string
@@ -36,8 +28,8 @@ func (f *fieldFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.symbols, "symbol", "anchor to a symbol, in any form gortex why accepts (repeatable)")
 	fs.Var(&f.files, "file", "anchor to a repo-relative file (repeatable)")
 	fs.Var(&f.tags, "tag", fmt.Sprintf("a tag (repeatable, or comma-separated; at most %d)", memory.MaxTags))
-	fs.IntVar(&f.importance, "importance", defaultImportance, "how much it matters, 1-5")
-	fs.Float64Var(&f.confidence, "confidence", defaultConfidence, "how sure it is, 0-1")
+	fs.IntVar(&f.importance, "importance", memory.DefaultImportance, "how much it matters, 1-5")
+	fs.Float64Var(&f.confidence, "confidence", memory.DefaultConfidence, "how sure it is, 0-1")
 	fs.StringVar(&f.basis, "basis", string(memory.BasisUnknown), "where its support comes from: "+enumList(memory.Bases))
 	fs.BoolVar(&f.pinned, "pinned", false, "rank it above every unpinned memory")
 	fs.StringVar(&f.source, "source", string(memory.SourceManual), "who wrote it: "+enumList(memory.Sources))
@@ -136,7 +128,7 @@ a fingerprint that follows the symbol through a rename or move.
 func runMemoryAdd(ctx context.Context, e env, name string, args []string) int {
 	var o writeOpts
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	o.register(fs, scopeWorkspace, "where to store it: workspace (.gortex/memories, committed) or global")
+	o.register(fs, string(memory.ScopeWorkspace), "where to store it: workspace (.gortex/memories, committed) or global")
 	fs.BoolVar(&o.force, "force", false, "store it even when it repeats a live memory")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: gortex %s [flags]
@@ -168,7 +160,7 @@ Flags:
 }
 
 func memoryAddRun(ctx context.Context, e env, name string, o writeOpts) int {
-	if o.scope != scopeWorkspace && o.scope != scopeGlobal {
+	if o.scope != string(memory.ScopeWorkspace) && o.scope != string(memory.ScopeGlobal) {
 		fmt.Fprintf(e.stderr, "gortex %s: --scope is workspace or global\n", name)
 		return exitUsage
 	}

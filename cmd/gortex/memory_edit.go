@@ -11,7 +11,7 @@ import (
 func runMemoryEdit(ctx context.Context, e env, args []string) int {
 	var o writeOpts
 	fs := flag.NewFlagSet("memory edit", flag.ContinueOnError)
-	o.register(fs, scopeBoth, "where to look for ID: workspace, global or both")
+	o.register(fs, string(memory.ScopeBoth), "where to look for ID: workspace, global or both")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: gortex memory edit [flags] ID
 
@@ -92,7 +92,7 @@ func memoryEditRun(ctx context.Context, e env, ref string, o writeOpts, set func
 func runMemorySupersede(ctx context.Context, e env, args []string) int {
 	var o writeOpts
 	fs := flag.NewFlagSet("memory supersede", flag.ContinueOnError)
-	o.register(fs, scopeWorkspace, "the store of ID, where the new memory goes too: workspace or global")
+	o.register(fs, string(memory.ScopeWorkspace), "the store of ID, where the new memory goes too: workspace or global")
 	fs.BoolVar(&o.force, "force", false, "store it even when it repeats another live memory")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: gortex memory supersede [flags] ID
@@ -115,7 +115,7 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex memory supersede: give exactly one ID, the memory to replace")
 		return exitUsage
 	}
-	if o.scope != scopeWorkspace && o.scope != scopeGlobal {
+	if o.scope != string(memory.ScopeWorkspace) && o.scope != string(memory.ScopeGlobal) {
 		fmt.Fprintln(e.stderr, "gortex memory supersede: --scope is workspace or global")
 		return exitUsage
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 )
 
@@ -72,7 +73,7 @@ func TestMemoryFirstAndSurvivesRename(t *testing.T) {
 	a, _ := whyJSON(t, "--dir", dir, "billing.Invoice.Finalize")
 	first := a.Rationale[0]
 	if first.SourceID != "mem:"+id || first.Kind != "rationale" || first.Signal != "memory" ||
-		first.RationaleKind != "invariant" || first.Importance != 5 || first.Confidence != defaultConfidence ||
+		first.RationaleKind != "invariant" || first.Importance != 5 || first.Confidence != memory.DefaultConfidence ||
 		first.Basis != "incident" || first.Section != "Finalize runs once per invoice" ||
 		first.Path != ".gortex/memories/"+id+".md" || first.Stale {
 		t.Fatalf("first entry %+v, want the memory %s", first, id)

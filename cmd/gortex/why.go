@@ -10,6 +10,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/llm"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
@@ -33,7 +34,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
-	fs.StringVar(&o.scope, "scope", scopeBoth, "which memories to include: workspace, global or both")
+	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
 	addLLMFlags(fs, &o.llm)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
