@@ -14,6 +14,7 @@ func loadBytes(t testing.TB, data []byte) *Store {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkAtCleanup(t, s)
 	return s
 }
 

@@ -54,6 +54,7 @@ func richStore(t testing.TB) *Store {
 	must(s.AddEdge(SectionID("docs/d.md", 21), SectionID("docs/d.md", 3), EdgeSupersedes))
 	s.RemoveNode("p/a.go::gone")
 	s.RemoveEdge("p/a.go::T", "p/a.go::T.M", EdgeReferences)
+	checkAtCleanup(t, s)
 	return s
 }
 
