@@ -178,7 +178,7 @@ func (s *Store) apply(d *delta) error {
 func readDelta(r io.Reader) (*delta, error) {
 	var b [deltaHeaderSize]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return nil, fmt.Errorf("%w: delta header: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: delta header: %w", ErrCorrupt, err)
 	}
 	if string(b[:len(deltaMagic)]) != deltaMagic {
 		return nil, fmt.Errorf("%w: not a gortex graph delta", ErrCorrupt)
@@ -207,7 +207,7 @@ func readDelta(r io.Reader) (*delta, error) {
 	}
 	var trailer [4]byte
 	if _, err := io.ReadFull(r, trailer[:]); err != nil {
-		return nil, fmt.Errorf("%w: delta trailer: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: delta trailer: %w", ErrCorrupt, err)
 	}
 	crc := crc32.Update(crc32.Update(crc32.Checksum(b[:], castagnoli), castagnoli, body), castagnoli, blob)
 	if crc != le.Uint32(trailer[:]) {
@@ -215,7 +215,7 @@ func readDelta(r io.Reader) (*delta, error) {
 	}
 	d, err := decodeDelta(h, int(nd), int(ne), body, blob)
 	if err != nil {
-		return nil, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: delta: %w", ErrCorrupt, err)
 	}
 	return d, nil
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"hash/crc32"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // loadBytes loads a snapshot, failing the test on error.
@@ -113,6 +115,33 @@ func TestDeltaErrors(t *testing.T) {
 		if _, err := fresh.ApplyDelta(bytes.NewReader(bad)); !IsStale(err) {
 			t.Fatalf("byte %d flipped: ApplyDelta = %v, want ErrCorrupt or ErrVersion", i, err)
 		}
+	}
+}
+
+// TestApplyDeltaKeepsReadErrors is TestLoadKeepsReadErrors for deltas.
+func TestApplyDeltaKeepsReadErrors(t *testing.T) {
+	base := saveBytes(t, richStore(t))
+	s := loadBytes(t, base)
+	data := deltaBytes(t, s, changeStore(t, s, "x"))
+	trailer := len(data) - 4
+	cases := []struct {
+		name string
+		r    io.Reader
+		want error
+	}{
+		{"cut in the header", io.MultiReader(bytes.NewReader(data[:deltaHeaderSize-1])), io.ErrUnexpectedEOF},
+		{"cut before the trailer", io.MultiReader(bytes.NewReader(data[:trailer])), io.EOF},
+		{"read error in the header", io.MultiReader(bytes.NewReader(data[:4]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the body", io.MultiReader(bytes.NewReader(data[:deltaHeaderSize+1]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the trailer", io.MultiReader(bytes.NewReader(data[:trailer]), iotest.ErrReader(errDisk)), errDisk},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := loadBytes(t, base).ApplyDelta(c.r)
+			if !errors.Is(err, ErrCorrupt) || !errors.Is(err, c.want) {
+				t.Errorf("ApplyDelta = %v, want ErrCorrupt and %v", err, c.want)
+			}
+		})
 	}
 }
 
