@@ -135,6 +135,16 @@ func (s *Store) ApplyDelta(r io.Reader) (Dirty, error) {
 	if err != nil {
 		return Dirty{}, err
 	}
+	if err := s.apply(d); err != nil {
+		return Dirty{}, err
+	}
+	return d.dirty, nil
+}
+
+// apply makes the store what d says. It fails, with ErrCorrupt, only on a
+// record the store refuses: a node without an ID, an edge to a node that
+// is neither in the snapshot nor in d.
+func (s *Store) apply(d *delta) error {
 	present := make(map[NodeID]bool, len(d.nodes))
 	for _, n := range d.nodes {
 		present[n.ID] = true
@@ -145,26 +155,30 @@ func (s *Store) ApplyDelta(r io.Reader) (Dirty, error) {
 		}
 	}
 	for _, n := range d.nodes {
-		s.AddNode(n)
+		if err := s.AddNode(n); err != nil {
+			return fmt.Errorf("%w: delta: %w", ErrCorrupt, err)
+		}
 	}
 	for _, p := range d.dirty.Edges {
 		s.RemoveEdge(p[0], p[1], ^EdgeKind(0))
 	}
 	for _, e := range d.edges {
 		if err := s.AddEdge(e.from, e.to, e.kinds); err != nil {
-			return Dirty{}, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
+			return fmt.Errorf("%w: delta: %w", ErrCorrupt, err)
 		}
 		for _, m := range e.mot {
-			s.AddMotivation(e.from, e.to, m)
+			if err := s.AddMotivation(e.from, e.to, m); err != nil {
+				return fmt.Errorf("%w: delta: %w", ErrCorrupt, err)
+			}
 		}
 	}
-	return d.dirty, nil
+	return nil
 }
 
 func readDelta(r io.Reader) (*delta, error) {
 	var b [deltaHeaderSize]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return nil, fmt.Errorf("%w: delta header: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: delta header: %w", ErrCorrupt, err)
 	}
 	if string(b[:len(deltaMagic)]) != deltaMagic {
 		return nil, fmt.Errorf("%w: not a gortex graph delta", ErrCorrupt)
@@ -193,7 +207,7 @@ func readDelta(r io.Reader) (*delta, error) {
 	}
 	var trailer [4]byte
 	if _, err := io.ReadFull(r, trailer[:]); err != nil {
-		return nil, fmt.Errorf("%w: delta trailer: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: delta trailer: %w", ErrCorrupt, err)
 	}
 	crc := crc32.Update(crc32.Update(crc32.Checksum(b[:], castagnoli), castagnoli, body), castagnoli, blob)
 	if crc != le.Uint32(trailer[:]) {
@@ -201,7 +215,7 @@ func readDelta(r io.Reader) (*delta, error) {
 	}
 	d, err := decodeDelta(h, int(nd), int(ne), body, blob)
 	if err != nil {
-		return nil, fmt.Errorf("%w: delta: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: delta: %w", ErrCorrupt, err)
 	}
 	return d, nil
 }

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"hash/crc32"
+	"io"
+	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // loadBytes loads a snapshot, failing the test on error.
@@ -14,6 +17,7 @@ func loadBytes(t testing.TB, data []byte) *Store {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkAtCleanup(t, s)
 	return s
 }
 
@@ -112,6 +116,64 @@ func TestDeltaErrors(t *testing.T) {
 			t.Fatalf("byte %d flipped: ApplyDelta = %v, want ErrCorrupt or ErrVersion", i, err)
 		}
 	}
+}
+
+// TestApplyDeltaKeepsReadErrors is TestLoadKeepsReadErrors for deltas.
+func TestApplyDeltaKeepsReadErrors(t *testing.T) {
+	base := saveBytes(t, richStore(t))
+	s := loadBytes(t, base)
+	data := deltaBytes(t, s, changeStore(t, s, "x"))
+	trailer := len(data) - 4
+	cases := []struct {
+		name string
+		r    io.Reader
+		want error
+	}{
+		{"cut in the header", io.MultiReader(bytes.NewReader(data[:deltaHeaderSize-1])), io.ErrUnexpectedEOF},
+		{"cut before the trailer", io.MultiReader(bytes.NewReader(data[:trailer])), io.EOF},
+		{"read error in the header", io.MultiReader(bytes.NewReader(data[:4]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the body", io.MultiReader(bytes.NewReader(data[:deltaHeaderSize+1]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the trailer", io.MultiReader(bytes.NewReader(data[:trailer]), iotest.ErrReader(errDisk)), errDisk},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := loadBytes(t, base).ApplyDelta(c.r)
+			if !errors.Is(err, ErrCorrupt) || !errors.Is(err, c.want) {
+				t.Errorf("ApplyDelta = %v, want ErrCorrupt and %v", err, c.want)
+			}
+		})
+	}
+}
+
+// TestApplyDeltaRefusedRecords feeds deltas whose records the store
+// refuses: the error is ErrCorrupt and keeps the store's own error.
+func TestApplyDeltaRefusedRecords(t *testing.T) {
+	base := saveBytes(t, richStore(t))
+	t.Run("edge to a node neither has", func(t *testing.T) {
+		// A delta that names an edge but not the new node it leads to: the
+		// edge record is written, the node record is not.
+		changed := loadBytes(t, base)
+		if err := changed.AddNode(Node{ID: "p/a.go::N", Kind: KindFunction, Name: "N"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := changed.AddEdge("p/a.go", "p/a.go::N", EdgeContains); err != nil {
+			t.Fatal(err)
+		}
+		d := deltaBytes(t, changed, Dirty{Edges: [][2]NodeID{{"p/a.go", "p/a.go::N"}}})
+		_, err := loadBytes(t, base).ApplyDelta(bytes.NewReader(d))
+		if !errors.Is(err, ErrCorrupt) || !errors.Is(err, ErrNotFound) {
+			t.Errorf("ApplyDelta = %v, want ErrCorrupt wrapping ErrNotFound", err)
+		}
+	})
+	t.Run("node without an ID", func(t *testing.T) {
+		// readDelta refuses such a record ("no id"), so only a delta built
+		// in memory reaches AddNode with one.
+		s := loadBytes(t, base)
+		err := s.apply(&delta{nodes: []Node{{Kind: KindFunction, Name: "N"}}})
+		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "empty id") {
+			t.Errorf("apply = %v, want ErrCorrupt for the empty id", err)
+		}
+	})
 }
 
 func FuzzApplyDelta(f *testing.F) {

@@ -97,7 +97,7 @@ func Load(r io.Reader) (*Store, error) {
 	}
 	var trailer [4]byte
 	if _, err := io.ReadFull(r, trailer[:]); err != nil {
-		return nil, fmt.Errorf("%w: trailer: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: trailer: %w", ErrCorrupt, err)
 	}
 	// The checksum runs beside the decoder, which checks every offset and
 	// so cannot fail worse than with ErrCorrupt on bytes the sum rejects.
@@ -169,7 +169,7 @@ func readSection(r io.Reader, n uint64, sized bool) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	return buf, nil
 }

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // richStore is a store that uses every field a snapshot carries, with
@@ -54,6 +55,7 @@ func richStore(t testing.TB) *Store {
 	must(s.AddEdge(SectionID("docs/d.md", 21), SectionID("docs/d.md", 3), EdgeSupersedes))
 	s.RemoveNode("p/a.go::gone")
 	s.RemoveEdge("p/a.go::T", "p/a.go::T.M", EdgeReferences)
+	checkAtCleanup(t, s)
 	return s
 }
 
@@ -207,6 +209,38 @@ func TestLoadErrors(t *testing.T) {
 			_, err := Load(bytes.NewReader(c.in))
 			if !errors.Is(err, c.want) || !IsStale(err) {
 				t.Errorf("Load = %v, want %v", err, c.want)
+			}
+		})
+	}
+}
+
+// errDisk stands for a read error of the medium.
+var errDisk = errors.New("disk read error")
+
+// TestLoadKeepsReadErrors reads snapshots that end early, from a stream
+// whose size Load cannot check: the error is ErrCorrupt and still the
+// reader's own, for errors.Is.
+func TestLoadKeepsReadErrors(t *testing.T) {
+	data := saveBytes(t, richStore(t))
+	trailer := len(data) - 4
+	cases := []struct {
+		name string
+		r    io.Reader
+		want error
+	}{
+		{"cut in the header", io.MultiReader(bytes.NewReader(data[:headerSize-1])), io.ErrUnexpectedEOF},
+		{"cut in the body", io.MultiReader(bytes.NewReader(data[:headerSize+1])), io.ErrUnexpectedEOF},
+		{"cut before the trailer", io.MultiReader(bytes.NewReader(data[:trailer])), io.EOF},
+		{"cut in the trailer", io.MultiReader(bytes.NewReader(data[:trailer+2])), io.ErrUnexpectedEOF},
+		{"read error in the header", io.MultiReader(bytes.NewReader(data[:4]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the body", io.MultiReader(bytes.NewReader(data[:headerSize+1]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the trailer", io.MultiReader(bytes.NewReader(data[:trailer]), iotest.ErrReader(errDisk)), errDisk},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(c.r)
+			if !errors.Is(err, ErrCorrupt) || !errors.Is(err, c.want) {
+				t.Errorf("Load = %v, want ErrCorrupt and %v", err, c.want)
 			}
 		})
 	}

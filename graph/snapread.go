@@ -43,7 +43,7 @@ func (h header) bodyLen() uint64 {
 func readHeader(r io.Reader) (header, error) {
 	var b [headerSize]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return header{}, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
+		return header{}, fmt.Errorf("%w: header: %w", ErrCorrupt, err)
 	}
 	if string(b[:len(magic)]) != magic {
 		return header{}, fmt.Errorf("%w: not a gortex graph snapshot (or one written before format 3)", ErrCorrupt)
@@ -93,7 +93,7 @@ func decode(h header, body, blob []byte) (*Store, error) {
 	err := d.decodeNodes(s)
 	wg.Wait()
 	if err = errors.Join(err, idErr, edgeErr, nameErr); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	return s, nil
 }

@@ -40,40 +40,26 @@ func newTestStore(t *testing.T) *Store {
 	must(s.AddMotivation(SectionID("docs/d.md", 3), "p/a.go::T", Motivation{Signal: SignalNamed, Score: 0.5}))
 	must(s.AddMotivation(SectionID("docs/d.md", 3), "p/a.go::T", Motivation{Signal: SignalLexical, Score: 0.2}))
 	must(s.AddMotivation(SectionID("docs/d.md", 3), "p/a.go::T", Motivation{Signal: SignalNamed, Score: 0.9}))
-	t.Cleanup(func() { checkInvariants(t, s) })
+	checkAtCleanup(t, s)
 	return s
 }
 
-// checkInvariants verifies that adjacency lists and edge records agree.
-func checkInvariants(t *testing.T, s *Store) {
+// checkInvariants fails the test when s.Check finds an inconsistency.
+func checkInvariants(t testing.TB, s *Store) {
 	t.Helper()
-	live := 0
-	for e, r := range s.edges {
-		if r.kinds == 0 {
-			continue
-		}
-		live++
-		if !contains(s.out[r.from], int32(e)) || !contains(s.in[r.to], int32(e)) {
-			t.Errorf("edge %d (%d->%d) missing from adjacency", e, r.from, r.to)
-		}
-	}
-	if live != s.nEdges {
-		t.Errorf("live edges %d, counted %d", live, s.nEdges)
-	}
-	for id, i := range s.index {
-		if s.nodes[i].ID != id {
-			t.Errorf("index %s points at %q", id, s.nodes[i].ID)
-		}
+	if err := s.Check(); err != nil {
+		t.Error(err)
 	}
 }
 
-func contains(list []int32, e int32) bool {
-	for _, k := range list {
-		if k == e {
-			return true
+// checkAtCleanup runs s.Check when the test ends, after whatever the test
+// did to s.
+func checkAtCleanup(t testing.TB, s *Store) {
+	t.Cleanup(func() {
+		if err := s.Check(); err != nil {
+			t.Error(err)
 		}
-	}
-	return false
+	})
 }
 
 func TestStoreEdges(t *testing.T) {

@@ -24,11 +24,12 @@ const (
 	exitUsage     = 64
 )
 
-const usage = `gortex answers "why does this code exist?" from a repository's design docs.
+const usage = `gortex answers "why does this code exist?" from a repository's design docs,
+recorded memories and git history.
 
 Usage:
   gortex index [flags] [DIR]    build or refresh the index of DIR
-  gortex why [flags] QUERY      show the reasoning behind a symbol
+  gortex why [flags] QUERY      show the reasoning behind a symbol, package or file, or answer a question
   gortex memory COMMAND         record, list, edit and check memories
   gortex remember [flags]       record a memory (gortex memory add)
   gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)

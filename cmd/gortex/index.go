@@ -32,11 +32,20 @@ func runIndex(ctx context.Context, e env, args []string) int {
 		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
 
 Index DIR (default: the enclosing git root, else the current directory):
-parse Go source into symbols, split Markdown/text documents into sections,
-and link each section to the symbols it names. The index is written to
-DIR/.gortex/index/ (kept out of git by DIR/.gortex/.gitignore); a crash
-mid-index leaves the previous index in place. A second run re-parses only
-files that changed.
+parse the source files of 20 languages (Go, Python, JavaScript, TypeScript
+and TSX, Java, Kotlin, Scala, C, C++, C#, Rust, Ruby, PHP, Swift, Lua,
+Elixir, OCaml, Bash, Protobuf, HCL and Terraform) into symbols, with
+qualified names in each language's convention; keep every other file as a
+file node; split Markdown and text documents (.md, .markdown, .txt, .adoc,
+.asciidoc, .rst) into one section per heading; link each section to the
+code it names (a symbol, its type or package, its file or directory) and to
+the files committed together with its document; and index the sections for
+lexical matching and questions. The walk honours .gitignore and skips .git,
+vendor/, node_modules/, binary files and files over 2 MiB.
+
+The index is written to DIR/.gortex/index/ (kept out of git by
+DIR/.gortex/.gitignore); a crash mid-index leaves the previous index in
+place. A second run re-parses only files that changed.
 
 Flags:
 `)

@@ -229,7 +229,7 @@ func TestUsageErrors(t *testing.T) {
 		{"index two dirs", []string{"index", "a", "b"}, exitUsage, "at most one DIR"},
 		{"index missing dir", []string{"index", "/nonexistent/gortex"}, exitError, "no such file"},
 		{"why help", []string{"why", "--help"}, exitOK, "Exit status"},
-		{"help why", []string{"help", "why"}, exitOK, "QUERY is a Go qualified name"},
+		{"help why", []string{"help", "why"}, exitOK, "QUERY is a qualified name in its"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,9 +26,10 @@ var memoryUsage = `Usage: gortex memory COMMAND [flags]
 
 Record the reasoning behind code - a decision, an invariant, an incident -
 as one Markdown file per memory, which gortex why ranks ahead of every
-document. Workspace memories live in .gortex/memories/ (commit and review
-them like code); global ones, shared by all your repositories, in
-$XDG_DATA_HOME/gortex/memories (else ~/.local/share/gortex/memories).
+document (a superseded memory after every live entry). Workspace memories
+live in .gortex/memories/ (commit and review them like code); global ones,
+shared by all your repositories, in $XDG_DATA_HOME/gortex/memories (else
+~/.local/share/gortex/memories).
 
 Commands:
   add            record a memory (also: gortex remember)

@@ -25,7 +25,7 @@ func (f *fieldFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.title, "title", "", fmt.Sprintf("one-line title, at most %d characters (default: the body's first line)", memory.MaxTitleLen))
 	fs.StringVar(&f.body, "body", "", fmt.Sprintf("the memory in Markdown, at most %d characters; - reads it from stdin", memory.MaxBodyLen))
 	fs.StringVar(&f.kind, "kind", string(memory.DefaultKind), "one of "+enumList(memory.Kinds))
-	fs.Var(&f.symbols, "symbol", "anchor to a symbol, in any form gortex why accepts (repeatable)")
+	fs.Var(&f.symbols, "symbol", "anchor to a symbol, named as in a gortex why symbol query (repeatable)")
 	fs.Var(&f.files, "file", "anchor to a repo-relative file (repeatable)")
 	fs.Var(&f.tags, "tag", fmt.Sprintf("a tag (repeatable, or comma-separated; at most %d)", memory.MaxTags))
 	fs.IntVar(&f.importance, "importance", memory.DefaultImportance, "how much it matters, 1-5")
@@ -138,10 +138,10 @@ Record a memory. Example:
   gortex %s --symbol billing.Invoice.Finalize --kind invariant --importance 5 \
     --title "Finalize runs once per invoice" --body "Finalize writes one ledger entry per line; ..."
 
-Caps: title %d characters, body %d characters, %d tags. A body that repeats
-a live memory (token-set Jaccard similarity >= %.2f over words of 3+
-letters) is not stored; the existing memory's id is printed with status
-duplicate, and --force stores it anyway.
+Caps: title %d characters, body %d characters, %d tags. A memory that
+repeats a live one (token-set Jaccard similarity >= %.2f of title and body,
+over words of 3+ letters or digits) is not stored; the existing memory's id
+is printed with status duplicate, and --force stores it anyway.
 
 %s
 Flags:

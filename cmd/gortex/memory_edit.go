@@ -98,8 +98,8 @@ func runMemorySupersede(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(fs.Output(), `Usage: gortex memory supersede [flags] ID
 
 Record a memory that replaces memory ID: the new one says supersedes: ID,
-the old one superseded_by: NEW. gortex why then ranks the old one below
-every live memory and marks it. Without --symbol and --file the new memory
+the old one superseded_by: NEW. gortex why then ranks the old one after
+every live entry and marks it. Without --symbol and --file the new memory
 takes the old one's anchors. Caps: title %d characters, body %d characters.
 
 %s

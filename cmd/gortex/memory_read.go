@@ -207,7 +207,7 @@ and the memory file is rewritten to name it (review the diff); one that is
 gone, or a file anchor whose file is gone, is stale.
 
 Exit status: 0 all anchors hold, 4 an anchor is stale or a memory file is
-unreadable (for CI), 1 error.
+unreadable (for CI), 1 error, 64 bad usage.
 `, &o)
 	args, code, done := parseArgs(fs, e, args)
 	if done {

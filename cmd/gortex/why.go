@@ -39,14 +39,23 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
 
-Show the written reasoning (memories, design docs, ADRs, specs) behind a symbol, most
-trustworthy first. QUERY is a Go qualified name or any unique suffix of one,
-or a stable ID:
+Show the written reasoning (memories, design docs, ADRs, specs, commits)
+behind a symbol or package, most trustworthy first.
+
+QUERY is a qualified name in its language's convention or any unique suffix
+of one (Go importpath.Type.Method, Python package.module.Class.method, Rust
+crate::module::Type::method, C++ ns::Class::method, Ruby
+Module::Class#method, PHP Namespace\Class::method, ...), a package, or a
+stable ID (path::Container.Name in every language). The separators ".",
+"::", "#" and "\" are interchangeable: Cart::add, Cart#add and Cart.add
+name one method.
 
   gortex why sigs.k8s.io/karpenter/pkg/apis/v1.Budget
   gortex why v1.Budget.IsActive
   gortex why Budget.IsActive
   gortex why pkg/apis/v1/nodepool.go::Budget
+  gortex why crate::shop::cart::Cart::add
+  gortex why 'Shop::Cart#add'
 
 A file path or a question in words works too (see "Query kinds" below), and
 an LLM may summarise the answer (see "LLM summary").

@@ -20,18 +20,21 @@ Query kinds, tried in this order:
     gortex why internal/config/load.go
     gortex why ./billing/invoice.go
 
-  A symbol (as above): its reasoning, then the commits that wrote its lines
-  (git blame of its line range), with the issues and PRs they reference.
+  A symbol or package (as above): its reasoning; for a symbol, then the
+  commits that wrote its lines (git blame of its line range), with the
+  issues and PRs they reference.
     gortex why billing.Invoice.Finalize
+    gortex why example.com/shop/cart
 
-  A question in words (text with a space, which no symbol query has): a
-  search of the design docs, memories and commit messages, ranked like
-  symbol answers.
+  A question in words (text with a space or a '?', which no symbol query
+  has): a search of the design docs, memories and commit messages, ranked
+  like symbol answers.
     gortex why "why use TOML for config?"
     gortex why "why was dynamic loading rejected"
 
-Commits that only reformat (whitespace, gofmt, "style:" commits, revisions
-in .git-blame-ignore-revs) or that change more than 100 files are left out.
+Commits that only reformat (whitespace, gofmt, prettier, rustfmt, black and
+other formatters, "style:" commits, revisions in .git-blame-ignore-revs) or
+that change more than 100 files are left out.
 Outside a git repository the answer comes from the rest of the graph.
 
 LLM summary: when a backend is available, an LLM turns the entries into a
