@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 )
 
 // copyFixture copies the fixture repository into a temporary directory.
@@ -29,6 +30,7 @@ func mustBuild(t *testing.T, root string, opts Options) (*Index, Stats) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	graphtest.Checked(t, idx.Store)
 	return idx, st
 }
 

@@ -50,6 +50,15 @@ func newServer(t testing.TB) (*Server, *client.Client) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The snapshot last published must hold the graph's invariants, after
+	// every refresh the test caused.
+	t.Cleanup(func() {
+		if sn := s.snap.Load(); sn != nil {
+			if err := sn.Store().Check(); err != nil {
+				t.Errorf("graph invariant broken: %v", err)
+			}
+		}
+	})
 	return s, connect(t, s)
 }
 

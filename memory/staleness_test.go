@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
@@ -31,7 +32,7 @@ func index(t *testing.T, root string) *graph.Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return idx.Store
+	return graphtest.Checked(t, idx.Store)
 }
 
 func resolver(s *graph.Store) memory.AnchorResolver {

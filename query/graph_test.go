@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
 )
@@ -18,13 +19,7 @@ var testNow = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 // when the test ends, after whatever the test did to it.
 func newTestStore(t *testing.T) *graph.Store {
 	t.Helper()
-	s := graph.New()
-	t.Cleanup(func() {
-		if err := s.Check(); err != nil {
-			t.Error(err)
-		}
-	})
-	return s
+	return graphtest.Checked(t, graph.New())
 }
 
 // addNodes adds nodes to s.

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 )
 
 // testStore holds symbols in two modules whose paths contain dots, with
 // names that repeat across packages and types.
 func testStore(t *testing.T) *graph.Store {
 	t.Helper()
-	s := graph.New()
+	s := graphtest.Checked(t, graph.New())
 	add := func(path, pkg, pkgPath, recv, name string, kind graph.NodeKind) {
 		dotted := name
 		if recv != "" {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/history"
 )
 
@@ -47,7 +48,7 @@ func TestClassify(t *testing.T) {
 }
 
 func TestSupersessions(t *testing.T) {
-	s := graph.New()
+	s := graphtest.Checked(t, graph.New())
 	mk := func(path, title, text string) *document {
 		d := doc(path, title)
 		d.text += text

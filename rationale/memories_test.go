@@ -5,12 +5,13 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/memory"
 )
 
 func projectStore(t *testing.T) *graph.Store {
 	t.Helper()
-	s := graph.New()
+	s := graphtest.Checked(t, graph.New())
 	add := func(n graph.Node) {
 		if err := s.AddNode(n); err != nil {
 			t.Fatal(err)

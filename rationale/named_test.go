@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 )
 
 // linkStore builds a store with symbols in two packages and one section per
 // text, links it, and returns the symbols each section names.
 func linkText(t *testing.T, text string) map[string]float64 {
 	t.Helper()
-	s := graph.New()
+	s := graphtest.Checked(t, graph.New())
 	sym := func(pkg, recv, name string, kind graph.NodeKind) {
 		dotted := name
 		if recv != "" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
 )
@@ -111,5 +112,5 @@ func buildFixture(t *testing.T, lang string) *graph.Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return idx.Store
+	return graphtest.Checked(t, idx.Store)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/indexer/syntax"
 )
@@ -36,7 +37,7 @@ func buildLang(t *testing.T, lang string) *graph.Store {
 	for _, b := range st.Broken {
 		t.Errorf("broken: %s: %s", b.Path, b.Reason)
 	}
-	return idx.Store
+	return graphtest.Checked(t, idx.Store)
 }
 
 // symbolListing renders a store's symbols as stable text, one per line in
