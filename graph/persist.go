@@ -75,9 +75,10 @@ func (s *Store) Save(w io.Writer) error {
 // Load reads a snapshot written by Save. It returns ErrVersion for a
 // snapshot of another format version and ErrCorrupt for one it cannot
 // decode. Reading from an *os.File (or anything with a Stat method) checks
-// the header's lengths against the file's size before allocating.
+// the header's lengths against the file's size before allocating. A
+// short-lived caller may run it inside PauseGC; Load itself leaves the
+// collector alone, as a long-running process must.
 func Load(r io.Reader) (*Store, error) {
-	defer PauseGC()()
 	h, err := readHeader(r)
 	if err != nil {
 		return nil, err

@@ -169,6 +169,17 @@ func IndexOptions(root string, o Options) indexer.Options {
 	return indexer.Options{Linker: &rationale.Linker{Root: root}, Content: textindex.Indexer{}, Progress: o.Progress, PauseGC: o.Short}
 }
 
+// load loads root's index; a short-lived process does so with the
+// collector paused, since collecting halfway through decoding the snapshot
+// only marks the half-built store again (graph.PauseGC). A long-running
+// process keeps its collector.
+func load(root string, short bool) (*indexer.Index, error) {
+	if short {
+		defer graph.PauseGC()()
+	}
+	return indexer.Load(root)
+}
+
 // FreshIndex loads root's index, building or updating it first (only the
 // changed files) when there is none, when it is unusable, or when files
 // changed since it was built.
@@ -177,7 +188,7 @@ func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, er
 	if note == nil {
 		note = func(string) {}
 	}
-	idx, err := indexer.Load(root)
+	idx, err := load(root, o.Short)
 	switch {
 	case err == nil && !idx.Stale():
 		return idx, nil
