@@ -23,13 +23,18 @@ const (
 	oldGraphFile = "graph.gob"
 	contentDir   = "content.bleve"
 	lockFile     = "index.lock"
+	cacheSubdir  = "cache" // what the linker keeps between runs (git history read per HEAD)
 )
 
 // gortexIgnore keeps the index out of git while memories stay committable.
-const gortexIgnore = "# written by gortex: the index is rebuilt from the repository, memories are committed\nindex/\ntmp-*/\nold-*/\n*.lock\n"
+const gortexIgnore = "# written by gortex: the index is rebuilt from the repository, memories are committed\nindex/\ncache/\ntmp-*/\nold-*/\n*.lock\n"
 
 // IndexDir returns the directory of root's index.
 func IndexDir(root string) string { return filepath.Join(root, gortexDir, indexSubdir) }
+
+// CacheDir returns the directory where root's index runs keep what they
+// may reuse; it is rebuilt from the repository when lost.
+func CacheDir(root string) string { return filepath.Join(root, gortexDir, cacheSubdir) }
 
 // ContentDir returns the content index directory inside an index directory.
 func ContentDir(indexDir string) string { return filepath.Join(indexDir, contentDir) }

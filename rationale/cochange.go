@@ -2,14 +2,16 @@ package rationale
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/internal/fsutil"
 )
 
 // The cochange signal: a document and a source file changed in the same
@@ -24,46 +26,57 @@ const (
 	cochangeStep = 0.2
 )
 
-// Attributes on a document's first section caching its history.
-const (
-	attrCochange     = "cochange"      // "path:count,path:count" of co-changed source files
-	attrCochangeHead = "cochange_head" // the HEAD those counts were read at
-)
-
 // docHistory is what git says of one document.
 type docHistory struct {
-	updated time.Time
-	files   map[string]int // source file → shared non-bulk commits
+	Updated time.Time      `json:"updated"`
+	Files   map[string]int `json:"files"` // source file → shared non-bulk commits
 }
+
+// cochangeCache is the document history read at one HEAD, kept in a file
+// of its own so that a later index at the same HEAD runs no git log.
+type cochangeCache struct {
+	Head string                 `json:"head"`
+	Docs map[string]*docHistory `json:"docs"`
+}
+
+// cochangeCacheFile is the cache's name inside Linker.CacheDir.
+const cochangeCacheFile = "cochange.json"
 
 // linkCochange adds cochange motivations from each document's first
 // section to the source files changed with it, and sets every section's
-// AttrUpdated to the document's last commit. The counts are cached on the
-// first section with the HEAD they were read at: git runs again only when
-// HEAD moved or a document is new or changed. Outside git, it does nothing.
-func linkCochange(ctx context.Context, git *history.Git, s *graph.Store, docs []*document) int {
+// Updated to the document's last commit. The history is read once per
+// HEAD: it is cached in cacheDir (when not "") with the HEAD it was read
+// at. Outside git, it does nothing.
+func linkCochange(ctx context.Context, git *history.Git, cacheDir string, s *graph.Store, docs []*document) int {
 	head := git.Head(ctx)
 	if head == "" || len(docs) == 0 {
 		return 0
 	}
-	if !historyCached(docs, head) {
-		hist, err := readDocHistory(ctx, git)
-		if err != nil {
+	hist, ok := readCochangeCache(cacheDir, head)
+	if !ok {
+		var err error
+		if hist, err = readDocHistory(ctx, git); err != nil {
 			return 0
 		}
-		for _, d := range docs {
-			cacheHistory(d, hist[d.path], head)
-		}
+		writeCochangeCache(cacheDir, cochangeCache{Head: head, Docs: hist})
 	}
 	n := 0
 	for _, d := range docs {
+		h := hist[d.path]
+		if h == nil {
+			continue
+		}
+		for _, sec := range d.sections {
+			sec.Updated = h.Updated
+		}
 		top := d.sections[0]
-		for _, fc := range strings.Split(top.Attr(attrCochange), ",") {
-			file, count, ok := strings.Cut(fc, ":")
-			c, err := strconv.Atoi(count)
-			if !ok || err != nil {
-				continue
-			}
+		files := make([]string, 0, len(h.Files))
+		for f := range h.Files {
+			files = append(files, f)
+		}
+		sort.Strings(files)
+		for _, file := range files {
+			c := h.Files[file]
 			if f, ok := s.Node(graph.FileID(file)); ok && f.Kind == graph.KindFile {
 				score := min(1, cochangeBase+cochangeStep*float64(c-1))
 				_ = s.AddMotivation(top.ID, f.ID, graph.Motivation{Signal: graph.SignalCochange, Score: score,
@@ -75,35 +88,34 @@ func linkCochange(ctx context.Context, git *history.Git, s *graph.Store, docs []
 	return n
 }
 
-func historyCached(docs []*document, head string) bool {
-	for _, d := range docs {
-		if d.sections[0].Attr(attrCochangeHead) != head {
-			return false
-		}
+// readCochangeCache returns the cached history when it was read at head.
+// A missing, unreadable or foreign cache is no cache.
+func readCochangeCache(dir, head string) (map[string]*docHistory, bool) {
+	if dir == "" {
+		return nil, false
 	}
-	return true
+	data, err := os.ReadFile(filepath.Join(dir, cochangeCacheFile))
+	if err != nil {
+		return nil, false
+	}
+	var c cochangeCache
+	if json.Unmarshal(data, &c) != nil || c.Head != head || c.Docs == nil {
+		return nil, false
+	}
+	return c.Docs, true
 }
 
-func cacheHistory(d *document, h *docHistory, head string) {
-	top := d.sections[0]
-	top.SetAttr(attrCochangeHead, head)
-	if h == nil {
-		top.SetAttr(attrCochange, "")
+// writeCochangeCache keeps c for the next index; failing to is no error,
+// it only costs that index a git log.
+func writeCochangeCache(dir string, c cochangeCache) {
+	if dir == "" {
 		return
 	}
-	files := make([]string, 0, len(h.files))
-	for f := range h.files {
-		files = append(files, f)
+	data, err := json.Marshal(c)
+	if err != nil || os.MkdirAll(dir, 0o755) != nil {
+		return
 	}
-	sort.Strings(files)
-	parts := make([]string, len(files))
-	for i, f := range files {
-		parts[i] = f + ":" + strconv.Itoa(h.files[f])
-	}
-	top.SetAttr(attrCochange, strings.Join(parts, ","))
-	for _, sec := range d.sections {
-		sec.Updated = h.updated
-	}
+	_ = fsutil.WriteFile(filepath.Join(dir, cochangeCacheFile), data, 0o644)
 }
 
 // readDocHistory counts per document the source files that changed with
@@ -135,14 +147,14 @@ func countDocHistory(changes []history.Change) map[string]*docHistory {
 		for _, d := range docs {
 			h := hist[d]
 			if h == nil {
-				h = &docHistory{files: map[string]int{}}
+				h = &docHistory{Files: map[string]int{}}
 				hist[d] = h
 			}
-			if c.When.After(h.updated) {
-				h.updated = c.When
+			if c.When.After(h.Updated) {
+				h.Updated = c.When
 			}
 			for _, f := range code {
-				h.files[f]++
+				h.Files[f]++
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package rationale
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -102,10 +104,35 @@ func TestCountDocHistory(t *testing.T) {
 	if h == nil {
 		t.Fatal("no history for docs/d.md")
 	}
-	if h.files["pkg/a.go"] != 2 || h.files["pkg/b c.go"] != 1 || len(h.files) != 2 {
-		t.Errorf("files = %v, want a.go 2, \"b c.go\" 1 (the bulk commit skipped)", h.files)
+	if h.Files["pkg/a.go"] != 2 || h.Files["pkg/b c.go"] != 1 || len(h.Files) != 2 {
+		t.Errorf("files = %v, want a.go 2, \"b c.go\" 1 (the bulk commit skipped)", h.Files)
 	}
-	if h.updated.Unix() != 200 {
-		t.Errorf("updated = %d, want 200", h.updated.Unix())
+	if h.Updated.Unix() != 200 {
+		t.Errorf("updated = %d, want 200", h.Updated.Unix())
+	}
+}
+
+func TestCochangeCache(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	hist := map[string]*docHistory{"docs/d.md": {Updated: time.Unix(200, 0).UTC(), Files: map[string]int{"pkg/a b.go": 2}}}
+	if _, ok := readCochangeCache(dir, "abc"); ok {
+		t.Fatal("a cache before any was written")
+	}
+	writeCochangeCache(dir, cochangeCache{Head: "abc", Docs: hist})
+	got, ok := readCochangeCache(dir, "abc")
+	if !ok || got["docs/d.md"] == nil || got["docs/d.md"].Files["pkg/a b.go"] != 2 || !got["docs/d.md"].Updated.Equal(time.Unix(200, 0)) {
+		t.Fatalf("cache read back %+v, %v", got, ok)
+	}
+	if _, ok := readCochangeCache(dir, "def"); ok {
+		t.Error("a cache read at another HEAD was used")
+	}
+	if _, ok := readCochangeCache("", "abc"); ok {
+		t.Error("no cache dir, yet a cache")
+	}
+	if err := os.WriteFile(filepath.Join(dir, cochangeCacheFile), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := readCochangeCache(dir, "abc"); ok {
+		t.Error("a corrupt cache was used")
 	}
 }

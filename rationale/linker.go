@@ -17,6 +17,9 @@ type Linker struct {
 	// Root is the repository root, for the cochange signal read from git
 	// history; "" links without it.
 	Root string
+	// CacheDir keeps the git history the cochange signal read, for the
+	// next index at the same HEAD; "" reads it every time.
+	CacheDir string
 }
 
 // Link recomputes every motivates edge that starts at a document section
@@ -59,7 +62,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 		}
 	}
 	if l.Root != "" {
-		counts[graph.SignalCochange] += linkCochange(ctx, history.NewGit(l.Root), s, docs)
+		counts[graph.SignalCochange] += linkCochange(ctx, history.NewGit(l.Root), l.CacheDir, s, docs)
 	}
 	return counts, nil
 }

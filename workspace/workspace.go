@@ -166,7 +166,7 @@ func Resolver(s *graph.Store) memory.AnchorResolver {
 // IndexOptions wires the indexer to the rationale linker (with root's git
 // history) and the content index: what every index run uses.
 func IndexOptions(root string, o Options) indexer.Options {
-	return indexer.Options{Linker: &rationale.Linker{Root: root}, Content: textindex.Indexer{}, Progress: o.Progress, PauseGC: o.Short}
+	return indexer.Options{Linker: &rationale.Linker{Root: root, CacheDir: indexer.CacheDir(root)}, Content: textindex.Indexer{}, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gortex/gortex/query"
@@ -96,6 +97,13 @@ func TestCochange(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no cochange entry from %s for billing.Payment: %+v", adr, a.Rationale)
+	}
+	// The history read at this HEAD is kept for the next index, out of git.
+	if _, err := os.Stat(filepath.Join(dir, ".gortex", "cache", "cochange.json")); err != nil {
+		t.Errorf("no cochange cache: %v", err)
+	}
+	if ig, _ := os.ReadFile(filepath.Join(dir, ".gortex", ".gitignore")); !strings.Contains(string(ig), "cache/") {
+		t.Errorf(".gortex/.gitignore does not keep the cache out of git:\n%s", ig)
 	}
 	for _, e := range why(t, dir, "cart.New").Rationale {
 		if e.Signal == "cochange" {
