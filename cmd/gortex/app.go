@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -73,7 +71,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch name {
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
-			return Main(ctx, []string{rest[0], "--help"}, stdout, stderr)
+			return Main(ctx, append(rest, "--help"), stdout, stderr)
 		}
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -88,26 +86,6 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gortex: unknown command %q\n\n%s", name, usage)
 	return exitUsage
-}
-
-// parseFlags parses a subcommand's flags; done is true when the command
-// should return code at once (help was asked for, or the flags were bad).
-func parseFlags(fs *flag.FlagSet, e env, args []string) (code int, done bool) {
-	// The flag package prints usage itself on every error; print it once,
-	// to stdout when asked for and as a hint on stderr otherwise.
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(e.stdout)
-		fs.Usage()
-		return exitOK, true
-	case err != nil:
-		fmt.Fprintf(e.stderr, "gortex %s: %v\nRun \"gortex %s --help\" for usage.\n", fs.Name(), err, fs.Name())
-		return exitUsage, true
-	}
-	fs.SetOutput(e.stderr)
-	return 0, false
 }
 
 func isTerminal(w io.Writer) bool {

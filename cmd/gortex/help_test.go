@@ -25,8 +25,8 @@ var helpCommands = [][]string{
 
 // TestHelpGolden compares every command's --help, and gortex help, with
 // testdata/help/*.golden (go test ./cmd/gortex -update rewrites them).
-// Help goes to stdout with exit status 0, and "gortex help COMMAND" prints
-// what "gortex COMMAND --help" does.
+// Help goes to stdout with exit status 0, and "gortex help COMMAND" and
+// "gortex COMMAND -h" print what "gortex COMMAND --help" does.
 func TestHelpGolden(t *testing.T) {
 	// Flag defaults read from the environment must not reach the files.
 	t.Setenv("USER", "")
@@ -46,10 +46,11 @@ func TestHelpGolden(t *testing.T) {
 				t.Fatalf("%s --help: exit %d, stderr %q", name, code, stderr)
 			}
 			golden(t, filepath.Join("testdata", "help", name+".golden"), out)
-			if len(cmd) == 1 {
-				if _, viaHelp, _ := run(t, "help", cmd[0]); viaHelp != out {
-					t.Errorf("gortex help %s differs from gortex %s --help", cmd[0], cmd[0])
-				}
+			if _, short, _ := run(t, append(cmd, "-h")...); short != out {
+				t.Errorf("%s -h differs from %s --help", name, name)
+			}
+			if _, viaHelp, _ := run(t, append([]string{"help"}, cmd...)...); viaHelp != out {
+				t.Errorf("gortex help %s differs from gortex %s --help", strings.Join(cmd, " "), strings.Join(cmd, " "))
 			}
 		})
 	}

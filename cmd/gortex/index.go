@@ -51,14 +51,17 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, done := parseFlags(fs, e, args); done {
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
 		return code
 	}
-	if fs.NArg() > 1 {
+	if len(pos) > 1 {
 		fmt.Fprintln(e.stderr, "gortex index: at most one DIR")
 		return exitUsage
 	}
-	o.dir = fs.Arg(0)
+	if len(pos) == 1 {
+		o.dir = pos[0]
+	}
 	return indexRun(ctx, e, o)
 }
 

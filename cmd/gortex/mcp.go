@@ -58,11 +58,12 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, done := parseFlags(fs, e, args); done {
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "gortex mcp: unexpected argument %q (the repository is --dir)\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "gortex mcp: unexpected argument %q (the repository is --dir)\n", pos[0])
 		return exitUsage
 	}
 	return mcpRun(ctx, e, o)

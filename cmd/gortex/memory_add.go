@@ -148,7 +148,7 @@ Flags:
 `, name, name, memory.MaxTitleLen, memory.MaxBodyLen, memory.MaxTags, memory.DuplicateThreshold, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

@@ -24,7 +24,7 @@ Flags:
 `, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}
@@ -107,7 +107,7 @@ Flags:
 `, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

@@ -70,11 +70,12 @@ Flags:
 		fs.PrintDefaults()
 		fmt.Fprint(fs.Output(), whyMoreHelp())
 	}
-	if code, done := parseFlags(fs, e, args); done {
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
 		return code
 	}
 	switch {
-	case fs.NArg() != 1:
+	case len(pos) != 1:
 		fmt.Fprintln(e.stderr, "gortex why: give exactly one QUERY (see gortex why --help)")
 		return exitUsage
 	case asJSON && asTOON:
@@ -87,7 +88,7 @@ Flags:
 		fmt.Fprintf(e.stderr, "gortex why: --llm %q: want one of %s\n", o.llm.name, strings.Join(llm.LLMNames, ", "))
 		return exitUsage
 	}
-	o.query = fs.Arg(0)
+	o.query = pos[0]
 	o.format = query.FormatText
 	if asJSON {
 		o.format = query.FormatJSON
