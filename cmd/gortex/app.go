@@ -22,24 +22,6 @@ const (
 	exitUsage     = 64
 )
 
-const usage = `gortex answers "why does this code exist?" from a repository's design docs,
-recorded memories and git history.
-
-Usage:
-  gortex index [flags] [DIR]    build or refresh the index of DIR
-  gortex why [flags] QUERY      show the reasoning behind a symbol, package or file, or answer a question
-  gortex memory COMMAND         record, list, edit and check memories
-  gortex remember [flags]       record a memory (gortex memory add)
-  gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)
-  gortex version                print the version
-  gortex help [COMMAND]         show help
-
-Run "gortex help COMMAND" for a command's flags.
-`
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // env is what a subcommand may touch of the outside world.
 type env struct {
 	stdout, stderr io.Writer
@@ -57,6 +39,7 @@ var commands = []command{
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"mcp", runMCP},
+	{"version", runVersion},
 }
 
 // Main runs gortex with args (without the program name) and returns the
@@ -64,7 +47,7 @@ var commands = []command{
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	e := env{stdout: stdout, stderr: stderr, stdoutTTY: isTerminal(stdout)}
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return exitUsage
 	}
 	name, rest := args[0], args[1:]
@@ -73,18 +56,17 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(rest) > 0 {
 			return Main(ctx, append(rest, "--help"), stdout, stderr)
 		}
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return exitOK
-	case "version", "--version":
-		fmt.Fprintln(stdout, "gortex", version)
-		return exitOK
+	case "--version":
+		name = "version"
 	}
 	for _, c := range commands {
 		if c.name == name {
 			return c.run(ctx, e, rest)
 		}
 	}
-	fmt.Fprintf(stderr, "gortex: unknown command %q\n\n%s", name, usage)
+	fmt.Fprintf(stderr, "gortex: unknown command %q%s\n\n%s", name, didYouMean(name, commandNames()), usage())
 	return exitUsage
 }
 

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/internal/textutil"
@@ -66,13 +66,19 @@ func flagError(fs *flag.FlagSet, err error) string {
 	return msg
 }
 
-// closestFlag returns the flag of fs that name was probably meant to be:
-// one it abbreviates, else the nearest by edit distance when that is at
-// most a third of the name (two edits for short names); "" when none is.
+// closestFlag returns the flag of fs that name was probably meant to be,
+// or "" (see closest).
 func closestFlag(fs *flag.FlagSet, name string) string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	sort.Strings(names)
+	return closest(name, names)
+}
+
+// closest returns the one of names that name was probably meant to be: one
+// it abbreviates, else the nearest by edit distance when that is at most a
+// third of the name (two edits for short names); "" when none is.
+func closest(name string, names []string) string {
+	names = slices.Sorted(slices.Values(names))
 	for _, n := range names {
 		if len(name) >= 2 && strings.HasPrefix(n, name) {
 			return n
@@ -85,4 +91,12 @@ func closestFlag(fs *flag.FlagSet, name string) string {
 		}
 	}
 	return best
+}
+
+// didYouMean is "; did you mean NAME?" for the closest of names, or "".
+func didYouMean(name string, names []string) string {
+	if near := closest(name, names); near != "" {
+		return "; did you mean " + near + "?"
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,6 +22,25 @@ var helpCommands = [][]string{
 	{"memory", "forget"},
 	{"memory", "check"},
 	{"remember"},
+	{"version"},
+}
+
+// TestEveryCommandHasHelp: gortex help lists every command with one line,
+// and each has a golden help text.
+func TestEveryCommandHasHelp(t *testing.T) {
+	_, out, _ := run(t, "help")
+	for _, c := range commands {
+		a, ok := about[c.name]
+		if !ok || a[1] == "" {
+			t.Errorf("command %s has no line in about", c.name)
+		}
+		if !strings.Contains(out, "\n  gortex "+c.name) {
+			t.Errorf("gortex help does not list %s", c.name)
+		}
+		if !slices.ContainsFunc(helpCommands, func(cmd []string) bool { return cmd[0] == c.name }) {
+			t.Errorf("command %s has no golden help (add it to helpCommands)", c.name)
+		}
+	}
 }
 
 // TestHelpGolden compares every command's --help, and gortex help, with

@@ -80,7 +80,7 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := mcp.New(root, mcp.Options{Version: version, Logger: log})
+	srv, err := mcp.New(root, mcp.Options{Version: readBuildInfo().Version, Logger: log})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitError
