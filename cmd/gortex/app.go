@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +10,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/workspace"
 )
 
 // Exit codes. 2 and 3 let scripts and agents tell an unknown symbol from an
@@ -75,15 +76,24 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// dirHelp is the help of every --dir flag.
+const dirHelp = "repository root (default: the project around the working directory; see gortex help index)"
+
 // resolveRoot returns the repository root: DIR when given, else the
-// enclosing git root of the working directory, else the working directory.
+// project around the working directory (see workspace.FindRoot). Outside
+// any project it refuses, saying how to point at one, so that nothing is
+// indexed or written in a directory that is no project.
 func resolveRoot(dir string) (string, error) {
 	if dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
 			return "", err
 		}
-		return indexer.FindRoot(wd), nil
+		root, err := workspace.FindRoot(wd)
+		if errors.Is(err, workspace.ErrNoProject) {
+			return "", fmt.Errorf("%w\n  run gortex inside a repository, point at one with --dir DIR, or index a directory with gortex index DIR", err)
+		}
+		return root, err
 	}
 	fi, err := os.Stat(dir)
 	if err != nil {

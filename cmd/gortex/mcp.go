@@ -29,7 +29,7 @@ type mcpOpts struct {
 func runMCP(ctx context.Context, e env, args []string) int {
 	var o mcpOpts
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.http, "http", "", "serve streamable HTTP on this host:port (e.g. 127.0.0.1:8765; port 0 picks one) instead of stdio")
 	fs.StringVar(&o.token, "token", os.Getenv(tokenEnv), "bearer token required of every HTTP request (default $"+tokenEnv+"); required to bind beyond loopback")
 	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")

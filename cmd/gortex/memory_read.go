@@ -18,7 +18,7 @@ type readOpts struct {
 }
 
 func (o *readOpts) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories: workspace, global or both")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
 }

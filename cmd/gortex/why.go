@@ -33,7 +33,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
 	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
 	addLLMFlags(fs, &o.llm)
 	fs.Usage = func() {
