@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -63,4 +65,41 @@ func TestOutsideAProject(t *testing.T) {
 			t.Errorf("why --dir: exit %d\n%s%s", code, out, stderr)
 		}
 	})
+}
+
+// TestQueryFromSubdirectory: run without --dir from a directory inside the
+// fixture, why finds the fixture as the project and reads a relative file
+// path from the working directory first, then from the root; a path that
+// names no file gets paths as suggestions.
+func TestQueryFromSubdirectory(t *testing.T) {
+	root := fixture(t)
+	t.Chdir(filepath.Join(root, "billing"))
+	tests := []struct {
+		name, query string
+		code        int
+		path        string // of the answer's file
+		note        string // in the answer's note
+	}{
+		{"relative to the working directory", "invoice.go", exitOK, "billing/invoice.go", ""},
+		{"dot slash", "./invoice.go", exitOK, "billing/invoice.go", ""},
+		{"relative to the root", "billing/invoice.go", exitOK, "billing/invoice.go", ""},
+		{"dot dot", "../cart/cart.go", exitOK, "cart/cart.go", ""},
+		{"missing file", "invoices.go", exitUnknown, "", "did you mean billing/invoice.go"},
+		{"missing file elsewhere", "ledger/ledger.go", exitUnknown, "", "did you mean internal/ledger/ledger.go?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := run(t, "why", tt.query, "--json")
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out, stderr)
+			}
+			var a query.Answer
+			if err := json.Unmarshal([]byte(out), &a); err != nil {
+				t.Fatal(err, out)
+			}
+			if a.Kind != query.KindFile || (tt.path != "" && (a.Symbol == nil || a.Symbol.Path != tt.path)) || !strings.Contains(a.Note, tt.note) {
+				t.Errorf("answer kind %q symbol %+v note %q; want a file answer for %q, note with %q", a.Kind, a.Symbol, a.Note, tt.path, tt.note)
+			}
+		})
+	}
 }

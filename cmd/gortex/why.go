@@ -111,6 +111,7 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	}
 	qo := w.QueryOptions()
 	qo.Limit, qo.Explain = o.limit, o.explain
+	qo.WorkDir, _ = os.Getwd() // a relative file path is read from here first
 	if ci, err := w.OpenContent(); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci

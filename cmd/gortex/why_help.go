@@ -16,9 +16,12 @@ Query kinds, tried in this order:
 
   A file path: the reasoning of the file and of the symbols declared in it,
   memories anchored to it, documents naming it, and its git history (the
-  commits owning its lines, its latest commits with their messages).
+  commits owning its lines, its latest commits with their messages). A
+  relative path is read from the working directory first, then from the
+  repository root (./ and ../ from the working directory only); a path that
+  names no file is answered with the files it may have meant (exit 2).
     gortex why internal/config/load.go
-    gortex why ./billing/invoice.go
+    gortex why ./invoice.go            (from billing/)
 
   A symbol or package (as above): its reasoning; for a symbol, then the
   commits that wrote its lines (git blame of its line range), with the
