@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -15,16 +17,22 @@ import (
 	"github.com/gortex/gortex/internal/fsutil"
 )
 
-// Config is the [why] table of .gortex/config.toml.
+// Config is the [why] table of the configuration: the user's
+// (UserConfigPath), with the repository's .gortex/config.toml over it.
 type Config struct {
 	LLM        string  `toml:"llm"`
 	Model      string  `toml:"model"`
 	BaseURL    string  `toml:"base_url"`
 	MaxCostUSD float64 `toml:"max_cost_usd"`
-	// Acknowledged lists the backends whose privacy notice was shown; gortex
-	// writes it.
+	// Acknowledged lists the backends whose privacy notice was shown, and
+	// none once the hint that no backend was found was; gortex writes it.
 	Acknowledged []string `toml:"acknowledged"`
 }
+
+// NoBackendHint is recorded in acknowledged once the hint that auto found
+// no backend has been shown for a repository, as a backend's name is once
+// its privacy notice has.
+const NoBackendHint = LLMNone
 
 // DefaultMaxCostUSD is the estimated cost of one answer above which gortex
 // warns: ten times what a default answer costs on the cheapest hosted model.
@@ -54,38 +62,103 @@ model = ""
 base_url = ""
 # Warn when an answer is estimated to cost more than this, in US dollars.
 max_cost_usd = 0.05
-# Written by gortex after the one-time privacy notice of each external API.
+# Written by gortex after the one-time privacy notice of each external API
+# (and "none" after the one-time hint that no backend was found).
 # acknowledged = ["anthropic"]
 `
 
 // ConfigPath is the configuration file of the repository at root.
 func ConfigPath(root string) string { return filepath.Join(root, ".gortex", "config.toml") }
 
-// LoadConfig reads the [why] table of root's configuration; a missing file
-// is the defaults. Unknown keys under [why] are an error, so that a typo
-// does not silently change nothing.
+// UserConfigPath is the user's configuration file, whose keys every
+// repository inherits: $XDG_CONFIG_HOME/gortex/config.toml, else
+// ~/.config/gortex/config.toml; "" when neither place is known.
+func UserConfigPath() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "gortex", "config.toml")
+}
+
+// LoadConfig reads the [why] table of the user's configuration, then of
+// root's over it: a key root's file sets overrides the user's, a key it
+// leaves out is inherited. Missing files are the defaults. Unknown keys
+// under [why] are an error, so that a typo does not silently change
+// nothing.
 func LoadConfig(root string) (Config, error) {
+	cfg := Config{MaxCostUSD: DefaultMaxCostUSD}
+	for _, path := range []string{UserConfigPath(), ConfigPath(root)} {
+		if path == "" {
+			continue
+		}
+		l, err := readLayer(path)
+		if err != nil {
+			return cfg, err
+		}
+		cfg = merge(cfg, l)
+	}
+	return cfg, nil
+}
+
+// layer is the [why] table of one configuration file and the keys it sets.
+type layer struct {
+	why  Config
+	keys []string
+}
+
+// configKeys copies each key of the [why] table from one Config to
+// another, by its name in the file.
+var configKeys = map[string]func(dst *Config, src Config){
+	"llm":          func(d *Config, s Config) { d.LLM = s.LLM },
+	"model":        func(d *Config, s Config) { d.Model = s.Model },
+	"base_url":     func(d *Config, s Config) { d.BaseURL = s.BaseURL },
+	"max_cost_usd": func(d *Config, s Config) { d.MaxCostUSD = s.MaxCostUSD },
+	"acknowledged": func(d *Config, s Config) { d.Acknowledged = s.Acknowledged },
+}
+
+// merge returns cfg with every key l sets taken from l: the one place
+// where one configuration overrides another.
+func merge(cfg Config, l layer) Config {
+	for _, k := range l.keys {
+		configKeys[k](&cfg, l.why)
+	}
+	return cfg
+}
+
+// readLayer reads the [why] table of the file at path; a missing file
+// sets no key.
+func readLayer(path string) (layer, error) {
 	var file struct {
 		Why Config `toml:"why"`
 	}
-	file.Why.MaxCostUSD = DefaultMaxCostUSD
-	path := ConfigPath(root)
 	md, err := toml.DecodeFile(path, &file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return file.Why, nil
+		return layer{}, nil
 	case err != nil:
-		return file.Why, fmt.Errorf("read %s: %w", path, err)
+		return layer{}, fmt.Errorf("read %s: %w", path, err)
 	}
 	for _, k := range md.Undecoded() {
 		if len(k) > 1 && k[0] == "why" {
-			return file.Why, fmt.Errorf("%s: unknown key %s (known: llm, model, base_url, max_cost_usd, acknowledged)", path, k)
+			return layer{}, fmt.Errorf("%s: unknown key %s (known: %s)", path, k, strings.Join(slices.Sorted(maps.Keys(configKeys)), ", "))
 		}
 	}
 	if file.Why.LLM != "" && !slices.Contains(LLMNames, file.Why.LLM) {
-		return file.Why, fmt.Errorf("%s: [why] llm = %q: want one of %s", path, file.Why.LLM, strings.Join(LLMNames, ", "))
+		return layer{}, fmt.Errorf("%s: [why] llm = %q: want one of %s", path, file.Why.LLM, strings.Join(LLMNames, ", "))
 	}
-	return file.Why, nil
+	l := layer{why: file.Why}
+	for k := range configKeys {
+		if md.IsDefined("why", k) {
+			l.keys = append(l.keys, k)
+		}
+	}
+	sort.Strings(l.keys)
+	return l, nil
 }
 
 var (

@@ -169,6 +169,7 @@ func TestParseReply(t *testing.T) {
 }
 
 func TestConfig(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no user configuration
 	root := t.TempDir()
 	cfg, err := LoadConfig(root)
 	if err != nil || cfg.LLM != "" || cfg.MaxCostUSD != DefaultMaxCostUSD {
@@ -225,6 +226,67 @@ func TestConfig(t *testing.T) {
 			t.Errorf("%+v, %v", cfg, err)
 		}
 	})
+}
+
+// TestConfigLayers: the user's configuration is inherited key by key, the
+// repository's overrides the keys it sets.
+func TestConfigLayers(t *testing.T) {
+	user := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", user)
+	root := t.TempDir()
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	userFile := filepath.Join(user, "gortex", "config.toml")
+	if got := UserConfigPath(); got != userFile {
+		t.Fatalf("UserConfigPath() = %s, want %s", got, userFile)
+	}
+	tests := []struct {
+		name, user, repo string
+		want             Config
+		err              string
+	}{
+		{"neither", "", "", Config{MaxCostUSD: DefaultMaxCostUSD}, ""},
+		{"user only", "[why]\nllm = \"ollama\"\nmax_cost_usd = 1.0\n", "",
+			Config{LLM: LLMOllama, MaxCostUSD: 1}, ""},
+		{"repository over user, key by key", "[why]\nllm = \"ollama\"\nmodel = \"llama3.2\"\nmax_cost_usd = 1.0\n", "[why]\nmodel = \"qwen3\"\n",
+			Config{LLM: LLMOllama, Model: "qwen3", MaxCostUSD: 1}, ""},
+		{"a zero value in the repository still overrides", "[why]\nmax_cost_usd = 1.0\n", "[why]\nmax_cost_usd = 0.0\n",
+			Config{MaxCostUSD: 0}, ""},
+		{"lists are replaced, not joined", "[why]\nacknowledged = [\"anthropic\"]\n", "[why]\nacknowledged = [\"openai\"]\n",
+			Config{MaxCostUSD: DefaultMaxCostUSD, Acknowledged: []string{"openai"}}, ""},
+		{"a typo in the user's file names it", "[why]\nmodle = \"x\"\n", "", Config{}, userFile + ": unknown key why.modle"},
+		{"a bad backend in the repository's file names it", "", "[why]\nllm = \"gpt\"\n", Config{}, ConfigPath(root) + ": [why] llm"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(userFile)
+			os.Remove(ConfigPath(root))
+			if tt.user != "" {
+				write(userFile, tt.user)
+			}
+			if tt.repo != "" {
+				write(ConfigPath(root), tt.repo)
+			}
+			got, err := LoadConfig(root)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("error %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || got.LLM != tt.want.LLM || got.Model != tt.want.Model || got.MaxCostUSD != tt.want.MaxCostUSD ||
+				!slices.Equal(got.Acknowledged, tt.want.Acknowledged) {
+				t.Errorf("LoadConfig = %+v, %v; want %+v", got, err, tt.want)
+			}
+		})
+	}
 }
 
 // FuzzParseReply feeds arbitrary LLM replies to the parser: it must not

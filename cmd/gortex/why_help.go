@@ -42,15 +42,19 @@ Outside a git repository the answer comes from the rest of the graph.
 
 LLM summary: when a backend is available, an LLM turns the entries into a
 short answer citing them as [n], followed by the cited entries. It sees only
-the entries the graph returned. With no backend, a warning on stderr says how
-to get one and the graph's answer is printed (exit status 0). --no-llm, or
+the entries the graph returned. With no backend, the graph's answer is
+printed (exit status 0) and a hint on stderr says how to get one: once per
+repository, never beside --json or --toon (every time at -v). --no-llm, or
 GORTEX_LLM=none, turns the summary off; --llm NAME picks a backend.
 Inside a coding agent (GORTEX_AGENT, CLAUDECODE or CURSOR_AGENT set), auto
 prints the prepared context between [AGENT CONTEXT] and [/AGENT CONTEXT] for
 the agent to answer (text output; --json and --toon print the answer as it is).
 --json adds answer, cited, artifacts, suggestions and backend.
 
-Configuration, .gortex/config.toml (every key optional):
+Configuration: $XDG_CONFIG_HOME/gortex/config.toml (else
+~/.config/gortex/config.toml) holds your defaults for every repository; a
+repository's .gortex/config.toml overrides each key it sets. Every key is
+optional:
 
 `)
 	for _, l := range strings.Split(strings.TrimRight(llm.ConfigTemplate, "\n"), "\n") {

@@ -80,7 +80,12 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 		return 0, false
 	}
 	chosen, err := llm.Select(ctx, cfg, name, llm.Env{})
-	if err != nil {
+	var nb *llm.NoBackendError
+	switch {
+	case errors.As(err, &nb) && nb.Name == llm.LLMAuto:
+		noBackendHint(e, w.Root, cfg, o, nb)
+		return 0, false
+	case err != nil:
 		reportLLMError(e, err, o.llm.verbose)
 		return 0, false
 	}
@@ -164,6 +169,25 @@ func privacyNotice(e env, root string, cfg llm.Config, chosen *llm.LLM) {
 		chosen.Provider, chosen.Name, chosen.Model, llm.ConfigPath(root))
 	if err := llm.Acknowledge(root, cfg.Acknowledged, chosen.Name); err != nil {
 		fmt.Fprintln(e.stderr, "gortex: warning: could not record the notice:", err)
+	}
+}
+
+// noBackendHint tells that auto found no backend and how to get one: once
+// per repository, recorded as the privacy notice is, and only beside a
+// text answer (a script reading --json or --toon has no use for it). At -v
+// it is shown every time, with what each backend lacked.
+func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBackendError) {
+	seen := slices.Contains(cfg.Acknowledged, llm.NoBackendHint)
+	if o.llm.verbose == 0 && (seen || o.format != query.FormatText) {
+		return
+	}
+	reportLLMError(e, nb, o.llm.verbose)
+	if seen {
+		return
+	}
+	fmt.Fprintf(e.stderr, "  This hint is shown once for this repository; it is recorded under [why] in %s.\n", llm.ConfigPath(root))
+	if err := llm.Acknowledge(root, cfg.Acknowledged, llm.NoBackendHint); err != nil {
+		fmt.Fprintln(e.stderr, "gortex: warning: could not record the hint:", err)
 	}
 }
 
