@@ -91,6 +91,32 @@ func Format(m *Memory) ([]byte, error) {
 // ErrInvalid, for anything Format would not write or Validate would
 // refuse.
 func Parse(data []byte) (*Memory, error) {
+	m, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// ParseEdited reads a memory file a person edited: as Parse, except that
+// a symbol anchor may be written without its ID ("- written:
+// billing.Invoice"), for ResolveAnchors to resolve.
+func ParseEdited(data []byte) (*Memory, error) {
+	m, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.validate(false); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// decode reads the fields of a memory file without validating them.
+func decode(data []byte) (*Memory, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%w: not UTF-8", ErrInvalid)
 	}
@@ -106,9 +132,6 @@ func Parse(data []byte) (*Memory, error) {
 	m, err := fm.memory(body)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	if err := m.Validate(); err != nil {
-		return nil, err
 	}
 	return m, nil
 }
