@@ -37,6 +37,8 @@ type command struct {
 var commands = []command{
 	{"index", runIndex},
 	{"why", runWhy},
+	{"search", runSearch},
+	{"docs", runDocs},
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"mcp", runMCP},

@@ -10,6 +10,8 @@ import (
 var about = map[string][2]string{
 	"index":    {"[flags] [DIR]", "build or refresh the index of DIR"},
 	"why":      {"[flags] QUERY", "show the reasoning behind a symbol, package or file, or answer a question"},
+	"search":   {"[flags] QUERY...", "find symbols, document sections and memories by their words"},
+	"docs":     {"[flags] [PATH[#SECTION]]", "list the documents, show one's outline, or print one section"},
 	"memory":   {"COMMAND", "record, list, edit and check memories"},
 	"remember": {"[flags]", "record a memory (gortex memory add)"},
 	"mcp":      {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},

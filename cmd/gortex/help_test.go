@@ -12,6 +12,8 @@ import (
 var helpCommands = [][]string{
 	{"index"},
 	{"why"},
+	{"search"},
+	{"docs"},
 	{"mcp"},
 	{"memory"},
 	{"memory", "add"},

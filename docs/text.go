@@ -1,17 +1,18 @@
-package mcp
+package docs
 
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
-
-// Helpers of the document tools (list_docs, doc_outline, read_doc_section).
 
 // purposeLen bounds a document's one-line purpose, in runes.
 const purposeLen = 200
+
+// snippetLen bounds a search hit's excerpt, in runes.
+const snippetLen = 240
 
 // metaLine is a "Key: value" line of a document's header (Status:,
 // Date:, Deciders:), which says nothing of its purpose.
@@ -62,10 +63,36 @@ func firstSentence(text string) string {
 	if loc := sentenceEnd.FindStringIndex(para); loc != nil {
 		para = para[:loc[0]+1]
 	}
-	if utf8.RuneCountInString(para) > purposeLen {
-		para = shorten(para, purposeLen)
+	return textutil.Cut(para, purposeLen)
+}
+
+// snippet is the first paragraph of text that contains one of terms (the
+// first paragraph when none does), white space collapsed, cut to
+// snippetLen runes.
+func snippet(text string, terms []string) string {
+	pick := ""
+	for _, p := range strings.Split(text, "\n\n") {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if pick == "" {
+			pick = p
+		}
+		if containsAny(strings.ToLower(p), terms) {
+			pick = p
+			break
+		}
 	}
-	return para
+	return textutil.Cut(strings.Join(strings.Fields(pick), " "), snippetLen)
+}
+
+func containsAny(s string, terms []string) bool {
+	for _, t := range terms {
+		if t != "" && strings.Contains(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // depth is a section's depth in its document's heading tree: 1 for the
@@ -96,4 +123,9 @@ func title(secs []*graph.Node) string {
 		return ""
 	}
 	return secs[0].Name
+}
+
+// tokens estimates the size of texts in tokens (textutil.EstimateTokens).
+func tokens(texts ...string) int {
+	return textutil.EstimateTokens(strings.Join(texts, ""))
 }
