@@ -26,7 +26,8 @@ const (
 // env is what a subcommand may touch of the outside world.
 type env struct {
 	stdout, stderr io.Writer
-	stdoutTTY      bool // stdout is a terminal
+	stdoutTTY      bool       // stdout is a terminal
+	complete       *completer // set while a shell asks for completions (gortex __complete)
 }
 
 type command struct {
@@ -42,6 +43,7 @@ var commands = []command{
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"mcp", runMCP},
+	{"completion", runCompletion},
 	{"version", runVersion},
 }
 
@@ -63,6 +65,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case "--version":
 		name = "version"
+	case completeCommand:
+		return complete(ctx, e, rest)
 	}
 	for _, c := range commands {
 		if c.name == name {

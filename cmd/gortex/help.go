@@ -8,14 +8,16 @@ import (
 // about is each command's line in gortex help: its arguments and what it
 // does. Every command of the table has one (TestEveryCommandHasHelp).
 var about = map[string][2]string{
-	"index":    {"[flags] [DIR]", "build or refresh the index of DIR"},
-	"why":      {"[flags] QUERY", "show the reasoning behind a symbol, package or file, or answer a question"},
-	"search":   {"[flags] QUERY...", "find symbols, document sections and memories by their words"},
-	"docs":     {"[flags] [PATH[#SECTION]]", "list the documents, show one's outline, or print one section"},
-	"memory":   {"COMMAND", "record, list, edit and check memories"},
-	"remember": {"[flags]", "record a memory (gortex memory add)"},
-	"mcp":      {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},
-	"version":  {"", "print the version, the commit it was built from and the Go version"},
+	"index":      {"[flags] [DIR]", "build or refresh the index of DIR"},
+	"why":        {"[flags] QUERY", "show the reasoning behind a symbol, package or file, or answer a question"},
+	"search":     {"[flags] QUERY...", "find symbols, document sections and memories by their words"},
+	"docs":       {"[flags] [PATH[#SECTION]]", "list the documents, show one's outline, or print one section"},
+	"memory":     {"COMMAND", "record, list, edit and check memories"},
+	"remember":   {"[flags]", "record a memory (gortex memory add)"},
+	"mcp":        {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},
+	"completion": {"bash|zsh|fish", "print the shell completion script (commands, flags, symbol names)"},
+	"version":    {"", "print the version, the commit it was built from and the Go version"},
+	"help":       {"[COMMAND]", "show help"},
 }
 
 // usage is gortex help: every command with one line.
@@ -27,11 +29,10 @@ recorded memories and git history.
 Usage:
 `)
 	lines := [][2]string{}
-	for _, c := range commands {
-		a := about[c.name]
-		lines = append(lines, [2]string{strings.TrimSpace(c.name + " " + a[0]), a[1]})
+	for _, name := range commandNames() {
+		a := about[name]
+		lines = append(lines, [2]string{strings.TrimSpace(name + " " + a[0]), a[1]})
 	}
-	lines = append(lines, [2]string{"help [COMMAND]", "show help"})
 	width := 0
 	for _, l := range lines {
 		width = max(width, len(l[0]))
@@ -48,9 +49,9 @@ Run "gortex help COMMAND" (or gortex COMMAND --help) for a command's flags.
 
 // commandNames are the names gortex accepts as its first argument.
 func commandNames() []string {
-	names := []string{"help"}
+	var names []string
 	for _, c := range commands {
 		names = append(names, c.name)
 	}
-	return names
+	return append(names, "help")
 }

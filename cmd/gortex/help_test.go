@@ -24,6 +24,7 @@ var helpCommands = [][]string{
 	{"memory", "forget"},
 	{"memory", "check"},
 	{"remember"},
+	{"completion"},
 	{"version"},
 }
 
