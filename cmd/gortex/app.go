@@ -36,6 +36,7 @@ type command struct {
 }
 
 var commands = []command{
+	{"init", runInit},
 	{"index", runIndex},
 	{"why", runWhy},
 	{"search", runSearch},

@@ -8,6 +8,7 @@ import (
 // about is each command's line in gortex help: its arguments and what it
 // does. Every command of the table has one (TestEveryCommandHasHelp).
 var about = map[string][2]string{
+	"init":       {"[flags]", "write the gortex block for agents into AGENTS.md and CLAUDE.md, and MCP registrations"},
 	"index":      {"[flags] [DIR]", "build or refresh the index of DIR"},
 	"why":        {"[flags] QUERY", "show the reasoning behind a symbol, package or file, or answer a question"},
 	"search":     {"[flags] QUERY...", "find symbols, document sections and memories by their words"},
