@@ -44,6 +44,8 @@ var commands = []command{
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"mcp", runMCP},
+	{"doctor", runDoctor},
+	{"tutorial", runTutorial},
 	{"completion", runCompletion},
 	{"version", runVersion},
 }

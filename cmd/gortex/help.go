@@ -16,6 +16,8 @@ var about = map[string][2]string{
 	"memory":     {"COMMAND", "record, list, edit and check memories"},
 	"remember":   {"[flags]", "record a memory (gortex memory add)"},
 	"mcp":        {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},
+	"doctor":     {"[--json]", "check git, the index, memories, the LLM backend, MCP registration, agent instructions and the badge"},
+	"tutorial":   {"", "a guided tour: index, why, remember, memory check, mcp, each with a command to copy"},
 	"completion": {"bash|zsh|fish", "print the shell completion script (commands, flags, symbol names)"},
 	"version":    {"", "print the version, the commit it was built from and the Go version"},
 	"help":       {"[COMMAND]", "show help"},

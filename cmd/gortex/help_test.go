@@ -25,6 +25,8 @@ var helpCommands = [][]string{
 	{"memory", "forget"},
 	{"memory", "check"},
 	{"remember"},
+	{"doctor"},
+	{"tutorial"},
 	{"completion"},
 	{"version"},
 }
