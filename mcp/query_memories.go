@@ -202,7 +202,7 @@ func fitMemories(list *memoryList, f query.Format, maxTokens int) error {
 	}
 	note, err := fitTo(maxTokens, texts, func() (string, error) {
 		var sb strings.Builder
-		err := query.Encode(&sb, list, f)
+		err := query.Encode(&sb, list, f, wire)
 		return sb.String(), err
 	}, func(n int) { list.Memories, list.Count = list.Memories[:n], n })
 	list.Note = joinNotes(list.Note, note)

@@ -81,7 +81,7 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 		}
 		note, err := fitTo(p.MaxTokens, texts, func() (string, error) {
 			var sb strings.Builder
-			err := query.Encode(&sb, list, f)
+			err := query.Encode(&sb, list, f, wire)
 			return sb.String(), err
 		}, nil)
 		if err != nil {

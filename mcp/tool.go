@@ -92,10 +92,14 @@ func parseFormat(s string) (query.Format, error) {
 	return "", badArg("format", "%q is no format; use json or toon", s)
 }
 
+// wire is how every answer is written: JSON without indentation, which an
+// agent pays for in tokens and never reads for layout.
+var wire = query.RenderOptions{Compact: true}
+
 // encoded is a result holding v in format f.
 func encoded(v any, f query.Format) (*mcpgo.CallToolResult, error) {
 	var b strings.Builder
-	if err := query.Encode(&b, v, f); err != nil {
+	if err := query.Encode(&b, v, f, wire); err != nil {
 		return nil, err
 	}
 	return mcpgo.NewToolResultText(b.String()), nil

@@ -77,7 +77,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		}
 	}
 	var b strings.Builder
-	if err := query.Render(&b, a, f, query.RenderOptions{}); err != nil {
+	if err := query.Render(&b, a, f, wire); err != nil {
 		return nil, err
 	}
 	res := mcpgo.NewToolResultText(b.String())
@@ -135,7 +135,7 @@ func fitAnswer(a *query.Answer, f query.Format, maxTokens int) error {
 	}
 	note, err := fitTo(maxTokens, texts, func() (string, error) {
 		var sb strings.Builder
-		err := query.Render(&sb, a, f, query.RenderOptions{})
+		err := query.Render(&sb, a, f, wire)
 		return sb.String(), err
 	}, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
 	a.Note = joinNotes(a.Note, note)

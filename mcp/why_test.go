@@ -77,6 +77,9 @@ func TestWhyFormats(t *testing.T) {
 			t.Errorf("TOON lacks entry %s", e.SourceID)
 		}
 	}
+	if strings.Count(strings.TrimSuffix(js, "\n"), "\n") != 0 {
+		t.Errorf("JSON answer is not on one line:\n%s", js)
+	}
 	if len(tn) >= len(js) {
 		t.Errorf("TOON (%d bytes) is not smaller than JSON (%d)", len(tn), len(js))
 	}
