@@ -53,7 +53,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	// as many more entries as there are of them.
 	hidden := otherScope(sn, scope)
 	qo := sn.QueryOptions()
-	qo.Limit, qo.Explain = limit+hidden, p.Explain
+	qo.Limit, qo.Candidates, qo.Explain = limit+hidden, limit, p.Explain
 	var notes []string
 	if ci, err := sn.OpenContent(); err == nil {
 		defer ci.Close()

@@ -156,3 +156,48 @@ func TestBadArguments(t *testing.T) {
 		})
 	}
 }
+
+// An ambiguous name answers with at most limit candidates, the total, and
+// how to narrow: on a file of 30 types that each have Close, the answer
+// stays small enough to read.
+func TestWhyAmbiguousIsBounded(t *testing.T) {
+	s, err := New(fixtureOf(t, "closers"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := connect(t, s)
+	tests := []struct {
+		name  string
+		args  map[string]any
+		cands int
+	}{
+		{"default limit", map[string]any{"id": "Close"}, 10},
+		{"limit 3", map[string]any{"id": "Close", "limit": 3}, 3},
+		{"toon", map[string]any{"id": "Close", "format": "toon"}, 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := call(t, c, "why", tt.args)
+			out := text(res)
+			if res.IsError {
+				t.Fatalf("isError: %s", out)
+			}
+			if n := len([]rune(out)); n > 4000 {
+				t.Errorf("%d characters, more than 4,000:\n%s", n, out)
+			}
+			if tt.args["format"] == "toon" {
+				if !strings.Contains(out, "candidates[10]") || !strings.Contains(out, "total_candidates: 30") {
+					t.Errorf("TOON answer lacks 10 candidates of 30:\n%s", out)
+				}
+				return
+			}
+			a := decode[query.Answer](t, out)
+			if len(a.Candidates) != tt.cands || a.TotalCandidates != 30 {
+				t.Errorf("%d candidates of %d, want %d of 30", len(a.Candidates), a.TotalCandidates, tt.cands)
+			}
+			if !strings.Contains(a.Note, "matches 30 symbols") || !strings.Contains(a.Note, "closers.") || !strings.Contains(a.Note, "::") {
+				t.Errorf("note %q does not say the total and how to narrow", a.Note)
+			}
+		})
+	}
+}
