@@ -10,7 +10,9 @@
 // half an update; concurrent calls share one check.
 //
 // There is one file per tool, each with its parameters as a struct and a
-// thin handler over query and rationale — the code the CLI runs:
+// thin handler over query and rationale — the code the CLI runs. The
+// tool's input schema is made from that struct (schema.go), and every call's
+// arguments are checked against it before they are decoded (args.go):
 //
 //	why               why.go               query.Why, query.Render
 //	store_memory      store_memory.go      memory.Store.Add

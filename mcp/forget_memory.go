@@ -7,16 +7,16 @@ import (
 )
 
 type forgetMemoryParams struct {
-	ID     string `json:"id" jsonschema_description:"The memory to delete."`
-	Scope  string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Where to look for it (default both)."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	ID     string `json:"id" desc:"The memory to delete."`
+	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
+// forget_memory deletes a file; a second call finds nothing to delete.
 func forgetMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("forget_memory",
-		mcpgo.WithDescription("Delete a memory that was wrong or is no longer worth keeping (its file is removed; supersession links to it are cleared). When the reasoning merely changed, prefer supersede_memory, which keeps the history."),
-		mcpgo.WithInputSchema[forgetMemoryParams](),
-		mcpgo.WithDestructiveHintAnnotation(true),
+		mcpgo.WithDescription("Delete a wrong memory (its file). If the reasoning merely changed, use supersede_memory."),
+		writes(true, true),
 	)
 }
 

@@ -8,14 +8,13 @@ import (
 )
 
 type indexStatusParams struct {
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func indexStatusTool() mcpgo.Tool {
 	return mcpgo.NewTool("index_status",
-		mcpgo.WithDescription("What the server answers from: the repository, the snapshot's generation and age, the number of files, symbols, sections, links and memories, whether files or memories changed since (the next call refreshes them), the last refresh, and memory files that could not be read. It does not refresh anything itself."),
-		mcpgo.WithInputSchema[indexStatusParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("The repository root served and how it was chosen, the snapshot's age, counts and staleness, unreadable memory files."),
+		readOnly(),
 	)
 }
 

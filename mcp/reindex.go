@@ -7,15 +7,17 @@ import (
 )
 
 type reindexParams struct {
-	Full   bool   `json:"full,omitempty" jsonschema_description:"Rebuild from scratch instead of re-parsing only the files that changed."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Full   bool   `json:"full,omitempty" desc:"Rebuild from scratch."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
+// reindex rewrites only derived files (the index) and records, in memory
+// files, anchors followed to a renamed symbol: nothing is lost, so it is
+// not destructive.
 func reindexTool() mcpgo.Tool {
 	return mcpgo.NewTool("reindex",
-		mcpgo.WithDescription("Bring the index up to date now and reload the memories. Rarely needed: every call already re-indexes changed files first. Use full to rebuild from scratch if answers look wrong. Returns the same status as index_status."),
-		mcpgo.WithInputSchema[reindexParams](),
-		mcpgo.WithIdempotentHintAnnotation(true),
+		mcpgo.WithDescription("Re-index now and reload memories; rarely needed (every call refreshes first)."),
+		writes(false, true),
 	)
 }
 

@@ -8,19 +8,19 @@ import (
 )
 
 type supersedeMemoryParams struct {
-	ID string `json:"id" jsonschema_description:"The memory the new one replaces."`
+	ID string `json:"id" desc:"The memory the new one replaces."`
 	memoryFields
-	Scope  string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Where to look for id (default both); the new memory goes to the same store."`
-	Force  bool   `json:"force,omitempty" jsonschema_description:"Store it even when it repeats another live memory."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one goes there too."`
+	Force  bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
+// supersede_memory only adds: the old memory keeps its text and gains a
+// superseded_by.
 func supersedeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("supersede_memory",
-		mcpgo.WithDescription("Record a memory that replaces memory id because the decision or fact changed. The old memory is kept as history, marked superseded_by the new one, and why ranks it below every live entry. Without symbols and files the new memory takes the old one's anchors. Returns the new memory's id and status created (or duplicate)."),
-		mcpgo.WithInputSchema[supersedeMemoryParams](),
-		mcpgo.WithDestructiveHintAnnotation(false),
-		mcpgo.WithIdempotentHintAnnotation(false),
+		mcpgo.WithDescription("Record a memory replacing memory id (the decision changed); the old one stays as history. Without symbols and files it takes the old anchors."),
+		writes(false, false),
 	)
 }
 

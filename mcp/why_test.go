@@ -77,6 +77,9 @@ func TestWhyFormats(t *testing.T) {
 			t.Errorf("TOON lacks entry %s", e.SourceID)
 		}
 	}
+	if strings.Count(strings.TrimSuffix(js, "\n"), "\n") != 0 {
+		t.Errorf("JSON answer is not on one line:\n%s", js)
+	}
 	if len(tn) >= len(js) {
 		t.Errorf("TOON (%d bytes) is not smaller than JSON (%d)", len(tn), len(js))
 	}
@@ -110,18 +113,27 @@ func TestBadArguments(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"why", map[string]any{}, "argument id: empty"},
+		{"why", map[string]any{}, "argument id: missing; it is required (a string)"},
 		{"why", map[string]any{"id": "   "}, "argument id"},
 		{"why", map[string]any{"id": "a..b"}, "argument id"},
-		{"why", map[string]any{"id": "Invoice", "limit": -1}, "argument limit: -1 is out of range"},
-		{"why", map[string]any{"id": "Invoice", "limit": "ten"}, "argument limit: got a JSON string, want an integer"},
-		{"why", map[string]any{"id": "Invoice", "format": "xml"}, "argument format"},
+		{"why", map[string]any{"id": "Invoice", "limit": -1}, "argument limit: -1 is out of range; want an integer from 1 to 100"},
+		{"why", map[string]any{"id": "Invoice", "limit": "ten"}, `argument limit: got "ten" (a string); want an integer from 1 to 100`},
+		{"why", map[string]any{"id": "Invoice", "limit": 2.5}, "argument limit: got 2.5; want an integer"},
+		{"why", map[string]any{"id": 7}, "argument id: got 7 (a number); want a string"},
+		{"why", map[string]any{"id": "Invoice", "format": "xml"}, `argument format: "xml" is not allowed; use one of json, toon`},
 		{"why", map[string]any{"id": "Invoice", "scope": "team"}, "argument scope"},
-		{"why", map[string]any{"id": "Invoice", "max_tokens": 150}, "argument max_tokens"},
-		{"why", map[string]any{"id": "Invoice", "colour": true}, "argument colour: no such argument"},
-		{"store_memory", map[string]any{"body": "x", "kind": "opinion"}, `unknown kind "opinion"`},
+		{"why", map[string]any{"id": "Invoice", "max_tokens": 150}, "argument max_tokens: 150 is out of range; want an integer of at least 200"},
+		{"why", map[string]any{"id": "Invoice", "colour": true}, "argument colour: no such argument; this tool takes id, limit, scope, format, max_tokens, explain"},
+		{"store_memory", map[string]any{"body": "x", "kind": "opinion"}, `argument kind: "opinion" is not allowed; use one of decision, invariant, constraint, incident, convention, gotcha, reference`},
+		{"store_memory", map[string]any{"body": "x", "basis": "hunch"}, `argument basis: "hunch" is not allowed; use one of research, measurement`},
+		{"store_memory", map[string]any{"title": "x"}, "argument body: missing; it is required"},
+		{"store_memory", map[string]any{"body": "x", "confidence": 1.5}, "argument confidence: 1.5 is out of range; want a number from 0 to 1"},
+		{"store_memory", map[string]any{"body": "x", "tags": []any{"a", 2}}, "argument tags: item 1 is 2 (a number); want a string"},
+		{"store_memory", map[string]any{"body": "x", "pinned": "yes"}, `argument pinned: got "yes" (a string); want a boolean`},
+		{"store_memory", map[string]any{"body": "x", "title": strings.Repeat("t", 201)}, "argument title: 201 characters; at most 200 are allowed"},
 		{"store_memory", map[string]any{"body": "Finalize must stay idempotent.", "symbols": []string{"Total"}}, "argument symbols"},
-		{"store_memory", map[string]any{"body": "Finalize must stay idempotent.", "importance": 9}, "importance 9 is out of range"},
+		{"store_memory", map[string]any{"body": "Finalize must stay idempotent.", "importance": 9}, "argument importance: 9 is out of range; want an integer from 1 to 5"},
+		{"update_memory", map[string]any{"id": "x", "importance": 0}, "argument importance: 0 is out of range"},
 		{"store_memory", map[string]any{"body": ""}, "the body is empty"},
 		{"store_memory", map[string]any{"body": "x", "scope": "both"}, "argument scope"},
 		{"update_memory", map[string]any{"id": "nosuch", "body": "x"}, "argument id"},
@@ -140,6 +152,51 @@ func TestBadArguments(t *testing.T) {
 			res := call(t, c, tt.tool, tt.args)
 			if !res.IsError || !strings.Contains(text(res), tt.want) {
 				t.Errorf("%s(%v) = isError %v, %q; want an error with %q", tt.tool, tt.args, res.IsError, text(res), tt.want)
+			}
+		})
+	}
+}
+
+// An ambiguous name answers with at most limit candidates, the total, and
+// how to narrow: on a file of 30 types that each have Close, the answer
+// stays small enough to read.
+func TestWhyAmbiguousIsBounded(t *testing.T) {
+	s, err := New(fixtureOf(t, "closers"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := connect(t, s)
+	tests := []struct {
+		name  string
+		args  map[string]any
+		cands int
+	}{
+		{"default limit", map[string]any{"id": "Close"}, 10},
+		{"limit 3", map[string]any{"id": "Close", "limit": 3}, 3},
+		{"toon", map[string]any{"id": "Close", "format": "toon"}, 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := call(t, c, "why", tt.args)
+			out := text(res)
+			if res.IsError {
+				t.Fatalf("isError: %s", out)
+			}
+			if n := len([]rune(out)); n > 4000 {
+				t.Errorf("%d characters, more than 4,000:\n%s", n, out)
+			}
+			if tt.args["format"] == "toon" {
+				if !strings.Contains(out, "candidates[10]") || !strings.Contains(out, "total_candidates: 30") {
+					t.Errorf("TOON answer lacks 10 candidates of 30:\n%s", out)
+				}
+				return
+			}
+			a := decode[query.Answer](t, out)
+			if len(a.Candidates) != tt.cands || a.TotalCandidates != 30 {
+				t.Errorf("%d candidates of %d, want %d of 30", len(a.Candidates), a.TotalCandidates, tt.cands)
+			}
+			if !strings.Contains(a.Note, "matches 30 symbols") || !strings.Contains(a.Note, "closers.") || !strings.Contains(a.Note, "::") {
+				t.Errorf("note %q does not say the total and how to narrow", a.Note)
 			}
 		})
 	}

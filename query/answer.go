@@ -8,9 +8,12 @@ type Answer struct {
 	Query      string      `json:"query" toon:"query"`
 	Symbol     *SymbolRef  `json:"symbol" toon:"symbol"`
 	Candidates []SymbolRef `json:"candidates" toon:"candidates"`
-	Count      int         `json:"count" toon:"count"`
-	Rationale  []Entry     `json:"rationale" toon:"rationale"`
-	Note       string      `json:"note" toon:"note"`
+	// TotalCandidates is how many symbols an ambiguous query matched;
+	// Candidates holds the likeliest of them (see Options.Candidates).
+	TotalCandidates int     `json:"total_candidates,omitempty" toon:"total_candidates,omitempty"`
+	Count           int     `json:"count" toon:"count"`
+	Rationale       []Entry `json:"rationale" toon:"rationale"`
+	Note            string  `json:"note" toon:"note"`
 	// Kind is what the query named: "symbol" (Symbol is set), "file"
 	// (Symbol is the file) or "question" (words; no Symbol).
 	Kind string `json:"kind,omitempty" toon:"kind,omitempty"`

@@ -16,16 +16,20 @@ const (
 	FormatTOON Format = "toon"
 )
 
-// RenderOptions shape text output; JSON and TOON ignore them.
+// RenderOptions shape an answer's output.
 type RenderOptions struct {
-	Color bool // ANSI colour; the caller decides (a TTY, NO_COLOR unset)
+	Color bool // text: ANSI colour; the caller decides (a TTY, NO_COLOR unset)
+	// Compact writes JSON on one line, without indentation: what an agent
+	// reads (the MCP server), where whitespace costs tokens. The CLI
+	// indents, for people.
+	Compact bool
 }
 
 // Render writes a in format f.
 func Render(w io.Writer, a *Answer, f Format, o RenderOptions) error {
 	switch f {
 	case FormatJSON, FormatTOON:
-		return Encode(w, a, f)
+		return Encode(w, a, f, o)
 	case FormatText, "":
 		return renderText(w, a, o)
 	}

@@ -16,13 +16,16 @@ import (
 
 // Options shape a why answer.
 type Options struct {
-	Limit    int                 // entries at most; 0 means DefaultLimit
-	Searcher Searcher            // finds lexically similar sections; nil for none
-	Explain  bool                // fill Entry.Explain
-	Now      time.Time           // the time recency is measured from; zero means now
-	History  History             // commit history (blame, log); nil for none
-	Root     string              // the repository root, to find files not indexed; "" for none
-	Memories *rationale.Memories // the memory layer over s; nil for none
+	Limit int // entries at most; 0 means DefaultLimit
+	// Candidates is how many candidates of an ambiguous query an answer
+	// keeps at most; 0 means Limit.
+	Candidates int
+	Searcher   Searcher            // finds lexically similar sections; nil for none
+	Explain    bool                // fill Entry.Explain
+	Now        time.Time           // the time recency is measured from; zero means now
+	History    History             // commit history (blame, log); nil for none
+	Root       string              // the repository root, to find files not indexed; "" for none
+	Memories   *rationale.Memories // the memory layer over s; nil for none
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.
@@ -47,13 +50,23 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		a.Note = err.Error()
 		return a, err
 	}
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
 	n, cands, err := Resolve(s, q)
 	switch {
 	case errors.Is(err, ErrAmbiguous):
-		for _, c := range cands {
+		keep := opts.Candidates
+		if keep <= 0 {
+			keep = limit
+		}
+		rankCandidates(s, opts.Memories, cands)
+		for _, c := range cands[:min(len(cands), keep)] {
 			a.Candidates = append(a.Candidates, refOf(c))
 		}
-		a.Note = fmt.Sprintf("%q matches %d symbols; ask again with one of the qualified names or IDs", text, len(cands))
+		a.TotalCandidates = len(cands)
+		a.Note = ambiguousNote(text, a.Candidates, len(cands))
 		return a, err
 	case errors.Is(err, ErrUnknown):
 		a.Note = unknownNote(s, q)
@@ -61,10 +74,6 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 	}
 	ref := refOf(n)
 	a.Symbol = &ref
-	limit := opts.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
 	hits := Walk(s, opts.Memories, n)
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)

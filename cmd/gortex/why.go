@@ -31,7 +31,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("why", flag.ContinueOnError)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
-	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries")
+	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries, and candidates of an ambiguous QUERY")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
 	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
@@ -63,7 +63,8 @@ an LLM may summarise the answer (see "LLM summary").
 The index is built or refreshed first when files changed (said on stderr).
 
 Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
-(closest names suggested), 3 ambiguous (candidates listed), 64 bad usage.
+(closest names suggested), 3 ambiguous (the likeliest --limit candidates
+listed, with their total), 64 bad usage.
 
 Flags:
 `)
