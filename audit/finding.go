@@ -14,6 +14,9 @@ const (
 	TypeGrounded    Type = "grounded"
 )
 
+// String is the type's name; TOON encodes it through it.
+func (t Type) String() string { return string(t) }
+
 // Types lists every finding type.
 var Types = []Type{TypeUnexplained, TypeWeakBasis, TypeSuperseded, TypeStaleAnchor, TypeDangling, TypeGrounded}
 
@@ -26,6 +29,9 @@ const (
 	SeverityCaution Severity = "caution"
 	SeverityKudos   Severity = "kudos"
 )
+
+// String is the severity's name; TOON encodes it through it.
+func (s Severity) String() string { return string(s) }
 
 // Severities lists every severity, as --fail-on takes them.
 var Severities = []Severity{SeverityCaution, SeverityKudos}

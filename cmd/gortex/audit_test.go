@@ -122,3 +122,36 @@ func TestAuditText(t *testing.T) {
 		t.Errorf("usage lacks audit:\n%s", out)
 	}
 }
+
+func TestWhyFinding(t *testing.T) {
+	dir := auditFixture(t)
+	tests := []struct {
+		query string
+		want  audit.Type // "" for none
+	}{
+		{"money.RoundCents", audit.TypeUnexplained},
+		{"tax.Compute", audit.TypeGrounded},
+		{"ledger.Post", audit.TypeSuperseded},
+		{"billing.Total", ""},
+		{"money/round.go", ""}, // a file answer carries none
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			a, _ := whyAnswer(t, "--dir", dir, tt.query)
+			switch {
+			case tt.want == "" && a.Finding != nil:
+				t.Errorf("finding %+v, want none", a.Finding)
+			case tt.want != "" && (a.Finding == nil || a.Finding.Type != tt.want):
+				t.Errorf("finding %+v, want %s", a.Finding, tt.want)
+			}
+			_, text, _ := run(t, "why", "--dir", dir, tt.query)
+			if got := strings.Contains(text, "\n  $ "); got != (tt.want != "") {
+				t.Errorf("text shows a finding: %v, want %v:\n%s", got, tt.want != "", text)
+			}
+		})
+	}
+	_, out, _ := run(t, "why", "--dir", dir, "--json", "billing.Total")
+	if strings.Contains(out, `"finding"`) {
+		t.Errorf("an answer without a finding has the field:\n%s", out)
+	}
+}
