@@ -35,6 +35,7 @@ func (s *Server) addTools() {
 	register(s, readDocSectionTool(), s.readDocSection)
 	register(s, indexStatusTool(), s.indexStatus)
 	register(s, reindexTool(), s.reindex)
+	register(s, auditTool(), s.audit)
 }
 
 // register adds tool t to s: the arguments are decoded into P (strictly:

@@ -71,6 +71,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		return nil, werr
 	}
 	keepScope(sn, a, scope, limit)
+	if werr == nil {
+		s.addFinding(ctx, sn, a)
+	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
 	if p.MaxTokens > 0 {
 		if err := fitAnswer(a, f, p.MaxTokens); err != nil {
