@@ -19,7 +19,7 @@ type docOutlineParams struct {
 
 func docOutlineTool() mcpgo.Tool {
 	return mcpgo.NewTool("doc_outline",
-		mcpgo.WithDescription("A document's heading tree: section ids, headings, depth, lines and token sizes."),
+		mcpgo.WithDescription("A document's headings: section ids, depth, lines, token sizes."),
 		readOnly(),
 	)
 }

@@ -15,7 +15,7 @@ type forgetMemoryParams struct {
 // forget_memory deletes a file; a second call finds nothing to delete.
 func forgetMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("forget_memory",
-		mcpgo.WithDescription("Delete a wrong memory (its file). If the reasoning merely changed, use supersede_memory."),
+		mcpgo.WithDescription("Delete a wrong memory. If the reasoning changed, use supersede_memory."),
 		writes(true, true),
 	)
 }

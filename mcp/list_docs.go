@@ -21,7 +21,7 @@ type listDocsParams struct {
 
 func listDocsTool() mcpgo.Tool {
 	return mcpgo.NewTool("list_docs",
-		mcpgo.WithDescription("The repository's documents with kind, title, purpose and size."),
+		mcpgo.WithDescription("Documents with kind, title, purpose and size."),
 		readOnly(),
 	)
 }

@@ -14,7 +14,7 @@ import (
 // take them; update_memory takes the same names, each optional.
 type memoryFields struct {
 	Title      string   `json:"title,omitempty" maxlen:"200" desc:"One line (default: the body's first line)."`
-	Body       string   `json:"body" maxlen:"20000" desc:"Markdown: what holds and why; name the symbols."`
+	Body       string   `json:"body" maxlen:"20000" desc:"Markdown: what holds and why."`
 	Kind       string   `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"Default decision."`
 	Symbols    []string `json:"symbols,omitempty" desc:"Symbols it is about; each must resolve to one."`
 	Files      []string `json:"files,omitempty" desc:"Repo-relative files it is about."`
@@ -22,11 +22,10 @@ type memoryFields struct {
 	Importance int      `json:"importance,omitempty" min:"1" max:"5" desc:"Default 3."`
 	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" desc:"Default 0.8."`
 	Basis      string   `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown" desc:"Default unknown."`
-	Pinned     bool     `json:"pinned,omitempty" desc:"Rank it above unpinned ones."`
+	Pinned     bool     `json:"pinned,omitempty" desc:"Rank above unpinned ones."`
 	Source     string   `json:"source,omitempty" enum:"agent,manual,review" desc:"Default agent."`
 	Author     string   `json:"author,omitempty" desc:"Default: the client's name."`
 }
-
 
 // memory makes a new memory of f; the store fills the other defaults.
 func (f memoryFields) memory(ctx context.Context) *memory.Memory {

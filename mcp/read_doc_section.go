@@ -19,7 +19,7 @@ type readDocSectionParams struct {
 
 func readDocSectionTool() mcpgo.Tool {
 	return mcpgo.NewTool("read_doc_section",
-		mcpgo.WithDescription("The text of document sections by id (from doc_outline, search or a why entry's source_id)."),
+		mcpgo.WithDescription("Document sections' text by id (from doc_outline, search or a why entry's source_id)."),
 		readOnly(),
 	)
 }

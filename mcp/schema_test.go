@@ -21,11 +21,11 @@ var toolParams = map[string]any{
 	"update_memory": updateMemoryParams{}, "supersede_memory": supersedeMemoryParams{},
 	"forget_memory": forgetMemoryParams{}, "search": searchParams{}, "list_docs": listDocsParams{},
 	"doc_outline": docOutlineParams{}, "read_doc_section": readDocSectionParams{},
-	"index_status": indexStatusParams{}, "reindex": reindexParams{},
+	"index_status": indexStatusParams{}, "reindex": reindexParams{}, "audit": auditParams{},
 }
 
 // readOnlyTools change nothing; the others write files.
-var readOnlyTools = []string{"why", "query_memories", "search", "list_docs", "doc_outline", "read_doc_section", "index_status"}
+var readOnlyTools = []string{"why", "query_memories", "search", "list_docs", "doc_outline", "read_doc_section", "index_status", "audit"}
 
 // schemaProp is a property of an input schema as a client reads it.
 type schemaProp struct {

@@ -24,7 +24,7 @@ type searchParams struct {
 
 func searchTool() mcpgo.Tool {
 	return mcpgo.NewTool("search",
-		mcpgo.WithDescription("Find symbols by name, or sections and memories by content. Pass a hit's id to why, read_doc_section or update_memory."),
+		mcpgo.WithDescription("Symbols by name, sections and memories by content; a hit's id goes to why, read_doc_section or update_memory."),
 		readOnly(),
 	)
 }

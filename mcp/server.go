@@ -40,6 +40,7 @@ type Server struct {
 	checks  flights
 	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
 	last    atomic.Pointer[Refresh]
+	audits  auditState // the calls view audits share, and why findings' cooldown
 
 	mcp *server.MCPServer
 }

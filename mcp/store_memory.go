@@ -18,7 +18,7 @@ type storeMemoryParams struct {
 // store_memory is destructive: given an id, it rewrites that memory.
 func storeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("store_memory",
-		mcpgo.WithDescription("Record a decision, invariant, constraint, incident, convention, gotcha or reference about symbols and files; why ranks it first for them."),
+		mcpgo.WithDescription("Record a decision, invariant or other memory about symbols and files; why ranks it first for them."),
 		writes(true, false),
 	)
 }

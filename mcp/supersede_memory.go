@@ -19,7 +19,7 @@ type supersedeMemoryParams struct {
 // superseded_by.
 func supersedeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("supersede_memory",
-		mcpgo.WithDescription("Record a memory replacing memory id (the decision changed); the old one stays as history. Without symbols and files it takes the old anchors."),
+		mcpgo.WithDescription("Replace memory id (the decision changed); the old stays as history and lends its anchors when none are given."),
 		writes(false, false),
 	)
 }

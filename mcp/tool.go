@@ -32,6 +32,7 @@ func (s *Server) addTools() {
 	register(s, readDocSectionTool(), s.readDocSection)
 	register(s, indexStatusTool(), s.indexStatus)
 	register(s, reindexTool(), s.reindex)
+	register(s, auditTool(), s.audit)
 }
 
 // register adds tool t to s: its input schema is made from P (see

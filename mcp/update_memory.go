@@ -35,7 +35,7 @@ type updateMemoryParams struct {
 // memory's updated time on every call (not idempotent).
 func updateMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("update_memory",
-		mcpgo.WithDescription("Change fields of memory id in place; fields left out stay. If the decision changed, use supersede_memory."),
+		mcpgo.WithDescription("Change fields of memory id in place; others stay. If the decision changed, use supersede_memory."),
 		writes(true, false),
 	)
 }

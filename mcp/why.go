@@ -22,7 +22,7 @@ type whyParams struct {
 
 func whyTool() mcpgo.Tool {
 	return mcpgo.NewTool("why",
-		mcpgo.WithDescription("Why does this code exist? The reasoning linked to a symbol, file or question, best first: memories, docs, ADRs, commits. Call it before changing, deleting or moving code."),
+		mcpgo.WithDescription("Why does this code exist? Reasoning linked to a symbol, file or question, best first. Call it before changing, deleting or moving code."),
 		readOnly(),
 	)
 }
@@ -70,6 +70,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		return nil, werr
 	}
 	keepScope(sn, a, scope, limit)
+	if werr == nil {
+		s.addFinding(ctx, sn, a)
+	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
 	if p.MaxTokens > 0 {
 		if err := fitAnswer(a, f, p.MaxTokens); err != nil {

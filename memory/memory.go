@@ -157,6 +157,9 @@ func (m *Memory) Stale() bool {
 	return len(m.staleFiles) > 0 || slices.ContainsFunc(m.Symbols, func(a SymbolAnchor) bool { return a.Stale })
 }
 
+// StaleFiles returns the file anchors of m that Reconcile found gone.
+func (m *Memory) StaleFiles() []string { return slices.Clone(m.staleFiles) }
+
 var idPattern = regexp.MustCompile(`^[0-9]{8}T[0-9]{6}Z-[0-9a-z]{6}$`)
 
 // idAlphabet is Crockford's base 32 in lower case: no i, l, o, u.

@@ -1,6 +1,9 @@
 package query
 
-import "github.com/gortex/gortex/graph"
+import (
+	"github.com/gortex/gortex/audit"
+	"github.com/gortex/gortex/graph"
+)
 
 // Answer is the one data structure every output format renders. Field
 // names are a contract with agents: later versions add fields, never rename.
@@ -29,6 +32,10 @@ type Answer struct {
 	// Warnings say what the answer may lack and why: a file git does not
 	// track, git too slow to blame, entries left out of an LLM prompt.
 	Warnings []string `json:"warnings,omitempty" toon:"warnings,omitempty"`
+	// Finding is at most one audit finding about the asked symbol (see
+	// package audit), caution or kudos; the CLI and the MCP server add it,
+	// Why does not. Omitted when there is none.
+	Finding *audit.Finding `json:"finding,omitempty" toon:"finding,omitempty"`
 }
 
 // Artifact is a file an LLM answer names, with how relevant it says the

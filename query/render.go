@@ -94,6 +94,7 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	if a.Note != "" {
 		fmt.Fprintf(&b, "\n%s\n", a.Note)
 	}
+	b.WriteString(findingText(a, style))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -53,6 +53,7 @@ func renderSummary(w io.Writer, a *Answer, style func(code, s string) string) er
 			fmt.Fprintf(&b, "  %s\n", s)
 		}
 	}
+	b.WriteString(findingText(a, style))
 	if a.Backend != "" {
 		fmt.Fprintf(&b, "\n%s\n", style(ansiDim, "summarised by "+a.Backend+" from the entries above; gortex why --no-llm shows them in full"))
 	}

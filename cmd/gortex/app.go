@@ -30,6 +30,7 @@ recorded memories and git history.
 Usage:
   gortex index [flags] [DIR]    build or refresh the index of DIR
   gortex why [flags] QUERY      show the reasoning behind a symbol, package or file, or answer a question
+  gortex audit [flags] [PATH...]  find load-bearing code nothing explains, weak and stale reasoning
   gortex memory COMMAND         record, list, edit and check memories
   gortex remember [flags]       record a memory (gortex memory add)
   gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)
@@ -56,6 +57,7 @@ type command struct {
 var commands = []command{
 	{"index", runIndex},
 	{"why", runWhy},
+	{"audit", runAudit},
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"mcp", runMCP},

@@ -118,6 +118,9 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
 	}
 	a, err := query.Why(ctx, w.Store(), o.query, qo)
+	if err == nil {
+		whyFinding(ctx, e, w, a)
+	}
 	if code, done := whyLLM(ctx, e, w, o, a, err); done {
 		return code
 	}

@@ -1,0 +1,60 @@
+package audit
+
+import "time"
+
+// Every threshold of the audit, with where its value came from. The
+// figures quoted are findings per thousand code symbols with the defaults,
+// measured on the Go tree's src (230k symbols), karpenter (4.6k) and
+// flask (1.1k); see the README's "gortex audit" section for the commands.
+
+// Load-bearing code: at least MinCallers distinct functions outside tests
+// call it, from at least MinCallerPackages directories, one of them other
+// than its own. Seven callers in two packages is the smallest case the
+// issue names as load-bearing; below it, on karpenter, the caution findings
+// pass 25 per thousand symbols — a list nobody reads.
+const (
+	MinCallers        = 7
+	MinCallerPackages = 2
+)
+
+// MaxDependents caps the breadth-first search of what rests on a symbol:
+// past it the order of findings no longer changes (on the Go tree the
+// largest counts are tens of thousands, and a search that far costs more
+// than the rest of the audit).
+const MaxDependents = 5000
+
+// MinLinkScore is the least score × document weight (rationale.AssetKind
+// Weight) of a document link that counts as explaining a symbol. A bare
+// name in a code span that two symbols share scores 0.4 and a bare name in
+// prose 0.6; a changelog's weight is 0.5. So a changelog line or a name
+// shared by several symbols does not explain, a design doc that names the
+// symbol does.
+const MinLinkScore = 0.4
+
+// Commits explain code when one that owns at least MinCommitShare of its
+// lines has a message body of at least MinCommitBodyWords words (trailers
+// such as Signed-off-by left out): a subject says what changed, a body
+// says why. MaxBlames bounds the git blame calls of one audit (about 50 ms
+// each on karpenter); candidates past it count as unexplained by commits.
+const (
+	MinCommitShare     = 0.3
+	MinCommitBodyWords = 12
+	MaxBlames          = 200
+)
+
+// A dangling reference's closest name is suggested when one edit
+// (Levenshtein) per SuggestLettersPerEdit letters of the name, at least
+// one, turns one into the other, or when one contains the other (names of
+// four letters or more). At one edit per three letters the Go tree's
+// "ssa.html" suggested "ctrl"; a typo or a rename keeps more of the name.
+const SuggestLettersPerEdit = 4
+
+// DefaultLimit is how many findings gortex audit prints by default: one
+// screen.
+const DefaultLimit = 20
+
+// WhyCooldown is how long a running MCP server keeps quiet about a symbol
+// after a why answer carried a finding about it: a working session, so an
+// agent that asks again about the same symbol is not told the same thing
+// twice. Judgement, not measured.
+const WhyCooldown = 2 * time.Hour
