@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // Store keeps memories as one Markdown file each in a directory.
@@ -103,7 +105,11 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	if err := s.ensureDir(); err != nil {
 		return nil, err
 	}
-	fl := flock.New(filepath.Join(s.dir, lockName))
+	p := filepath.Join(s.dir, lockName)
+	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("lock memories: refusing %s: not a regular file (remove it)", p)
+	}
+	fl := flock.New(p)
 	ok, err := fl.TryLockContext(ctx, 5*time.Millisecond)
 	if err != nil || !ok {
 		return nil, fmt.Errorf("lock memories %s: %w", s.dir, errors.Join(err, ctx.Err()))
@@ -111,8 +117,22 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	return func() { fl.Unlock() }, nil
 }
 
+// checkDir checks the store's directory before a read or a write: in a
+// workspace, .gortex and .gortex/memories must be real directories (a
+// repository can commit either as a link to anywhere), made when create is
+// set; a global store's directory is made when create is set.
+func (s *Store) checkDir(create bool) error {
+	switch {
+	case s.root != "":
+		return repofs.RealDirs(s.root, memoriesSubdir, create)
+	case create:
+		return os.MkdirAll(s.dir, 0o755)
+	}
+	return nil
+}
+
 func (s *Store) ensureDir() error {
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+	if err := s.checkDir(true); err != nil {
 		return fmt.Errorf("create %s: %w", s.dir, err)
 	}
 	ig := filepath.Join(s.dir, ".gitignore")
@@ -185,6 +205,10 @@ func (s *Store) read(file string) (*Memory, error) {
 // loadAll reads every memory file, in ID (creation) order, and reports the
 // malformed ones as problems. A missing directory holds no memories.
 func (s *Store) loadAll() ([]*Memory, []Problem, error) {
+	if err := s.checkDir(false); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// Refused, not fatal: the answer is given without these memories.
+		return nil, []Problem{{Path: s.display(s.dir), Err: err}}, nil
+	}
 	entries, err := os.ReadDir(s.dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
