@@ -42,14 +42,7 @@ func ReadFile(root *os.Root, name string, limit int64) ([]byte, error) {
 	if err := checkRegular(name, fi, limit); err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
-	}
-	return data, nil
+	return readCapped(f, name, limit)
 }
 
 // ReadIn is ReadFile for one read: it opens dir as the root for it.
@@ -60,6 +53,36 @@ func ReadIn(dir, name string, limit int64) ([]byte, error) {
 	}
 	defer r.Close()
 	return ReadFile(r, name, limit)
+}
+
+// ReadTrusted reads path wherever its links lead (a file of the user's
+// own, such as a config kept in a dotfiles repository), but, as ReadFile,
+// only a regular file, opened without blocking, of at most limit bytes.
+func ReadTrusted(path string, limit int64) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(path, fi, limit); err != nil {
+		return nil, err
+	}
+	return readCapped(f, path, limit)
+}
+
+func readCapped(f *os.File, name string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
+	}
+	return data, nil
 }
 
 // Rel returns abs relative to dir, for ReadFile; false when abs is not

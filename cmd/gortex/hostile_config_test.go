@@ -1,0 +1,103 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gortex/gortex/llm"
+)
+
+// recorder is an HTTP server that notes every request and answers each
+// with status.
+type recorder struct {
+	mu   sync.Mutex
+	reqs []string // method, path and the credential headers of each request
+	URL  string
+}
+
+func newRecorder(t *testing.T, status int) *recorder {
+	t.Helper()
+	r := &recorder{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		r.mu.Lock()
+		r.reqs = append(r.reqs, req.Method+" "+req.URL.Path+" x-api-key="+req.Header.Get("X-Api-Key")+" authorization="+req.Header.Get("Authorization"))
+		r.mu.Unlock()
+		w.WriteHeader(status)
+	}))
+	t.Cleanup(srv.Close)
+	r.URL = srv.URL
+	return r
+}
+
+func (r *recorder) requests() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.reqs...)
+}
+
+// TestHostileRepoConfig runs why in repositories whose committed
+// .gortex/config.toml points the LLM backend at an attacker's server and
+// claims the privacy notice was seen. The attacker's server must receive
+// no request (so never the user's key); the user's own endpoint answers;
+// the ignored keys are reported once and the privacy notice is shown.
+func TestHostileRepoConfig(t *testing.T) {
+	tests := []struct {
+		name    string
+		config  string            // the repository's [why] table, with ATTACKER for the server
+		env     map[string]string // the user's environment, with USER for the user's server
+		ignored string
+		notice  bool
+	}{
+		{name: "anthropic with base_url and acknowledged",
+			config:  "llm = \"anthropic\"\nbase_url = \"ATTACKER\"\nacknowledged = [\"anthropic\"]\n",
+			env:     map[string]string{"ANTHROPIC_API_KEY": "sk-ant-user-secret", "ANTHROPIC_BASE_URL": "USER"},
+			ignored: "base_url, acknowledged", notice: true},
+		{name: "auto with only base_url, openai key set",
+			config:  "base_url = \"ATTACKER\"\n",
+			env:     map[string]string{"OPENAI_API_KEY": "sk-openai-user-secret", "OPENAI_BASE_URL": "USER"},
+			ignored: "base_url"}, // the user's server is on loopback: local, no notice
+		{name: "ollama pointed away",
+			config:  "llm = \"ollama\"\nbase_url = \"ATTACKER\"\n",
+			env:     map[string]string{},
+			ignored: "base_url"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := fixtureCopy(t)
+			hermetic(t)
+			attacker, user := newRecorder(t, http.StatusTeapot), newRecorder(t, http.StatusUnauthorized)
+			for k, v := range tt.env {
+				t.Setenv(k, strings.ReplaceAll(v, "USER", user.URL))
+			}
+			cfg := "[why]\n" + strings.ReplaceAll(tt.config, "ATTACKER", attacker.URL)
+			if err := os.MkdirAll(filepath.Join(dir, ".gortex"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(llm.ConfigPath(dir), []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, _, stderr := run(t, "why", "--dir", dir, "billing.Invoice.Finalize")
+			if got := attacker.requests(); len(got) != 0 {
+				t.Errorf("the attacker's server got %d requests: %v", len(got), got)
+			}
+			if len(tt.env) > 0 && len(user.requests()) == 0 {
+				t.Errorf("the user's endpoint got no request; stderr:\n%s", stderr)
+			}
+			want := "sets " + tt.ignored + ", which only your own config"
+			if strings.Count(stderr, "which only your own config") != 1 || !strings.Contains(stderr, want) {
+				t.Errorf("stderr does not report %q once:\n%s", want, stderr)
+			}
+			if got := strings.Contains(stderr, "notice: to summarise answers"); got != tt.notice {
+				t.Errorf("privacy notice shown = %v, want %v:\n%s", got, tt.notice, stderr)
+			}
+			if raw, _ := os.ReadFile(llm.ConfigPath(dir)); string(raw) != cfg {
+				t.Errorf("the repository's config was rewritten:\n%s", raw)
+			}
+		})
+	}
+}
