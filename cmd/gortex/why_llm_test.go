@@ -31,7 +31,7 @@ func hermetic(t *testing.T) {
 	for _, v := range append([]string{llmEnvVar, "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"}, llm.AgentVars...) {
 		t.Setenv(v, "")
 	}
-	t.Setenv("OLLAMA_HOST", "127.0.0.1:9") // discard port: nothing listens
+	t.Setenv("OLLAMA_HOST", "127.0.0.1:9")   // discard port: nothing listens
 	t.Setenv("XDG_DATA_HOME", t.TempDir())   // no global memories of the machine
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // nor its user config
 	bin := t.TempDir()
