@@ -36,7 +36,7 @@ func (g *Git) Blame(ctx context.Context, path string, start, end int) ([]Commit,
 		}
 		args = append(args, "-L", r)
 	}
-	if fi, err := os.Stat(filepath.Join(g.Root, ".git-blame-ignore-revs")); err == nil && fi.Mode().IsRegular() {
+	if fi, err := os.Lstat(filepath.Join(g.Root, ".git-blame-ignore-revs")); err == nil && fi.Mode().IsRegular() { // a link or a FIFO is not passed to git
 		args = append(args, "--ignore-revs-file", ".git-blame-ignore-revs")
 	}
 	out, err := g.run(ctx, append(args, "--", path)...)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gortex/gortex/repofs"
@@ -132,6 +133,104 @@ func TestHostileGortexDir(t *testing.T) {
 			}
 			if fi, err := os.Lstat(filepath.Join(root, ".gortex", ".gitignore")); err != nil || !fi.Mode().IsRegular() {
 				t.Errorf(".gortex/.gitignore is not a regular file: %v", err)
+			}
+		})
+	}
+}
+
+// secretMarker is the content of a file outside the repository that a
+// hostile link tries to have indexed.
+const secretMarker = "root:x:0:0:SECRET-OUTSIDE"
+
+// TestHostileFileReads indexes, then updates, repositories whose files
+// turn into links out of the repository, devices or FIFOs: the outside
+// content never enters the graph, nothing hangs, and each such file is
+// skipped with its reason, on the first walk and on an incremental update
+// alike (stats follow links, so a link re-pointed elsewhere shows as a
+// changed file and used to be read again without resolving it).
+func TestHostileFileReads(t *testing.T) {
+	tests := []struct {
+		name   string
+		before func(t *testing.T, root, secret string) // before the first index
+		after  func(t *testing.T, root, secret string) // between the index and the update; nil for none
+		path   string                                  // the hostile file
+		reason string                                  // its skip reason after both runs
+	}{
+		{name: "first walk: link to a file outside", path: "docs/a.md", reason: SkipSymlinkOutside,
+			before: func(t *testing.T, root, secret string) {
+				symlinks(t, root, map[string]string{"docs/a.md": secret})
+			}},
+		{name: "update: link through an ignored file re-pointed outside", path: "docs/guide.md", reason: SkipSymlinkOutside,
+			before: func(t *testing.T, root, secret string) {
+				writeTree(t, root, map[string]string{".gitignore": "hidden/\n", "hidden/hop": "# Guide\n\nharmless\n"})
+				symlinks(t, root, map[string]string{"docs/guide.md": "../hidden/hop"})
+			},
+			after: func(t *testing.T, root, secret string) {
+				os.Remove(filepath.Join(root, "hidden", "hop"))
+				symlinks(t, root, map[string]string{"hidden/hop": secret})
+			}},
+		{name: "update: file replaced by a FIFO", path: "docs/notes.md", reason: SkipNotRegular,
+			before: func(t *testing.T, root, secret string) {
+				writeTree(t, root, map[string]string{"docs/notes.md": "# Notes\n"})
+			},
+			after: func(t *testing.T, root, secret string) {
+				p := filepath.Join(root, "docs", "notes.md")
+				os.Remove(p)
+				if err := syscall.Mkfifo(p, 0o644); err != nil {
+					t.Skip("no FIFOs:", err)
+				}
+			}},
+		{name: "update: file replaced by a link to /dev/zero", path: "docs/zero.md", reason: SkipNotRegular,
+			before: func(t *testing.T, root, secret string) {
+				writeTree(t, root, map[string]string{"docs/zero.md": "# Zero\n"})
+			},
+			after: func(t *testing.T, root, secret string) {
+				os.Remove(filepath.Join(root, "docs", "zero.md"))
+				symlinks(t, root, map[string]string{"docs/zero.md": "/dev/zero"})
+			}},
+		{name: "update: source re-pointed outside", path: "lib.go", reason: SkipSymlinkOutside,
+			before: func(t *testing.T, root, secret string) {
+				writeTree(t, root, map[string]string{".gitignore": "real/\n", "real/lib.go": "package main\n\nfunc Lib() {}\n"})
+				symlinks(t, root, map[string]string{"lib.go": "real/lib.go"})
+			},
+			after: func(t *testing.T, root, secret string) {
+				os.Remove(filepath.Join(root, "real", "lib.go"))
+				symlinks(t, root, map[string]string{"real/lib.go": secret + ".go"})
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			root := filepath.Join(base, "repo")
+			secret := filepath.Join(base, "passwd")
+			writeTree(t, base, map[string]string{"passwd": secretMarker + "\n", "passwd.go": "package main\n\n// " + secretMarker + "\nfunc Secret() {}\n"})
+			writeTree(t, root, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/readme.md": "# Readme\n\nroot bin daemon\n"})
+			tt.before(t, root, secret)
+			idx, st := mustBuild(t, root, Options{})
+			if tt.after != nil {
+				tt.after(t, root, secret)
+				var err error
+				idx, st, err = Update(context.Background(), root, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			for n := range idx.Store.Nodes() {
+				if strings.Contains(n.Text+n.Name+n.Signature, "SECRET-OUTSIDE") || n.Name == "Secret" {
+					t.Errorf("outside content indexed in %s: %q", n.ID, n.Text)
+				}
+			}
+			if st.Skipped[tt.reason] == 0 {
+				t.Errorf("skips %v, want one %s", st.Skipped, tt.reason)
+			}
+			var reason string
+			for _, s := range idx.Manifest.Skipped {
+				if s.Path == tt.path {
+					reason = s.Reason
+				}
+			}
+			if reason != tt.reason {
+				t.Errorf("%s skipped as %q, want %q (skipped: %v)", tt.path, reason, tt.reason, idx.Manifest.Skipped)
 			}
 		})
 	}

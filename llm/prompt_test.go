@@ -1,17 +1,20 @@
 package llm
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/repofs"
 )
 
 // hostileAnswer holds entries written to break out of their quotes.
@@ -302,4 +305,36 @@ func FuzzParseReply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestConfigNotRegular loads a repository config that is a FIFO, a link
+// to /dev/zero or a link out of the repository: each is an error at once,
+// never a hang or an unbounded read.
+func TestConfigNotRegular(t *testing.T) {
+	tests := []struct {
+		name string
+		make func(p string) error
+		err  error
+	}{
+		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, repofs.ErrNotRegular},
+		{"link to /dev/zero", func(p string) error { return os.Symlink("/dev/zero", p) }, repofs.ErrOutside},
+		{"link outside", func(p string) error {
+			out := filepath.Join(t.TempDir(), "config.toml")
+			os.WriteFile(out, []byte("[why]\nllm = \"none\"\n"), 0o644)
+			return os.Symlink(out, p)
+		}, repofs.ErrOutside},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+			root := t.TempDir()
+			os.Mkdir(filepath.Join(root, ".gortex"), 0o755)
+			if err := tt.make(ConfigPath(root)); err != nil {
+				t.Skip(err)
+			}
+			if _, err := LoadConfig(root); !errors.Is(err, tt.err) {
+				t.Errorf("LoadConfig = %v, want %v", err, tt.err)
+			}
+		})
+	}
 }

@@ -185,9 +185,24 @@ func (s *Store) write(m *Memory) error {
 	return nil
 }
 
-// read loads one memory file.
+// MaxFileSize caps a memory file: a memory is a decision in a few
+// paragraphs, a few KB. A larger file, like one that is a FIFO, a device
+// or a link out of the repository (or, globally, out of the store), is
+// skipped as a Problem, never read whole or waited on.
+const MaxFileSize = 1 << 20
+
+// read loads one memory file. A workspace memory is read through the
+// repository root, a global one through its store's directory (repofs).
 func (s *Store) read(file string) (*Memory, error) {
-	data, err := os.ReadFile(file)
+	dir := s.dir
+	if s.root != "" {
+		dir = s.root
+	}
+	rel, ok := repofs.Rel(dir, file)
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", file, repofs.ErrOutside)
+	}
+	data, err := repofs.ReadIn(dir, rel, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}

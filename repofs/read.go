@@ -30,19 +30,30 @@ var (
 // blocking, so a FIFO cannot hang the caller; and at most limit bytes
 // (ErrTooLarge for a larger file, also one that grows while read).
 func ReadFile(root *os.Root, name string, limit int64) ([]byte, error) {
-	f, err := root.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, _, err := Open(root, name, limit)
 	if err != nil {
-		return nil, explain(root.Name(), name, err)
+		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if err := checkRegular(name, fi, limit); err != nil {
-		return nil, err
-	}
 	return readCapped(f, name, limit)
+}
+
+// Open opens name for reading as ReadFile does and returns the file, which
+// the caller must close, with its FileInfo.
+func Open(root *os.Root, name string, limit int64) (*os.File, fs.FileInfo, error) {
+	f, err := root.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, nil, explain(root.Name(), name, err)
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = checkRegular(name, fi, limit)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
 }
 
 // ReadIn is ReadFile for one read: it opens dir as the root for it.

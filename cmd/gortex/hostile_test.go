@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/gortex/gortex/llm"
@@ -99,5 +100,33 @@ func TestHostileRepoConfig(t *testing.T) {
 				t.Errorf("the repository's config was rewritten:\n%s", raw)
 			}
 		})
+	}
+}
+
+// TestHostileMemoryFilesCLI answers why in a repository whose memory files
+// are a link to /dev/zero and a FIFO: the answer comes (no out-of-memory,
+// no hang), each file is named in a warning, and memory --help states the
+// size cap.
+func TestHostileMemoryFilesCLI(t *testing.T) {
+	dir := fixtureCopy(t)
+	mem := filepath.Join(dir, ".gortex", "memories")
+	os.MkdirAll(mem, 0o755)
+	if err := os.Symlink("/dev/zero", filepath.Join(mem, "20260101T000000Z-zzzzzz.md")); err != nil {
+		t.Skip(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(mem, "20260101T000000Z-ffffff.md"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	code, out, stderr := run(t, "why", "--dir", dir, "billing.Invoice.Finalize")
+	if code != exitOK || !strings.Contains(out, "docs/adr/0001-use-a-ledger.md") {
+		t.Errorf("why: exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, want := range []string{"20260101T000000Z-zzzzzz.md", "20260101T000000Z-ffffff.md", "not a regular file"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if _, help, _ := run(t, "memory", "--help"); !strings.Contains(help, "at most 1 MiB") {
+		t.Errorf("memory --help does not state the size cap:\n%s", help)
 	}
 }
