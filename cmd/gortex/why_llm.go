@@ -152,7 +152,7 @@ func agentMode(e env, chosen *llm.LLM, o whyOpts, a *query.Answer, p llm.Prompt)
 	if o.format != query.FormatText {
 		return 0, false
 	}
-	fmt.Fprintf(e.stdout, "[AGENT CONTEXT]\n%s\n[/AGENT CONTEXT]\n", strings.TrimRight(p.Text(), "\n"))
+	fmt.Fprint(e.stdout, p.AgentContext())
 	return exitOK, true
 }
 
