@@ -172,3 +172,38 @@ func TestHostileAgentContext(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileTerminal answers why in a repository whose document and file
+// names hold terminal escape sequences: text output (stdout and stderr)
+// carries none of them, JSON keeps them escaped.
+func TestHostileTerminal(t *testing.T) {
+	dir := fixtureCopy(t)
+	esc := "\x1b]0;PWNED\x07\x1b[2J"
+	files := map[string]string{
+		"docs/evil.md":                       "# Ledger" + esc + "\n\n`Invoice.Finalize` records entries" + esc + " per line.\n",
+		"docs/name" + esc + ".md":            "# Name\n\n`Invoice.Finalize` is named here too.\n",
+		"billing/bad" + esc + "/x.go":        "package billing\n\nfunc Bad() {\n", // a broken file, named in the index summary
+		".gortex/memories/bad" + esc + ".md": "not a memory",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Skip(err)
+		}
+	}
+	for _, args := range [][]string{{"index", dir}, {"why", "--dir", dir, "--no-llm", "billing.Invoice.Finalize"},
+		{"why", "--dir", dir, "--no-llm", "Ledger records entries"}, {"memory", "list", "--dir", dir}} {
+		_, out, stderr := run(t, args...)
+		if strings.ContainsAny(out+stderr, "\x1b\x07") {
+			t.Errorf("%v: escapes reach the terminal:\nstdout %q\nstderr %q", args, out, stderr)
+		}
+		if args[0] == "why" && !strings.Contains(out, "docs/evil.md") {
+			t.Errorf("%v: the hostile document is not in the answer:\n%s", args, out)
+		}
+	}
+	_, out, _ := run(t, "why", "--dir", dir, "--no-llm", "--json", "billing.Invoice.Finalize")
+	if strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, `\u001b]0;PWNED\u0007`) {
+		t.Errorf("JSON does not keep the escapes escaped:\n%s", out)
+	}
+}
