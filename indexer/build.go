@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/repofs"
 )
 
 // Index is a loaded index: the graph and the manifest it was built from.
@@ -33,6 +35,7 @@ type Index struct {
 // to the methods that wait or call out, not kept here.
 type builder struct {
 	root   string
+	fsys   *os.Root // root, through which every file is read (repofs)
 	opts   Options
 	log    *slog.Logger
 	store  *graph.Store
@@ -82,7 +85,13 @@ func run(ctx context.Context, root string, opts Options, step func(context.Conte
 	}
 	defer unlock()
 	recoverIndex(root)
+	fsys, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	defer fsys.Close()
 	b := newBuilder(root, opts)
+	b.fsys = fsys
 	idx, err := step(ctx, b)
 	b.stats.Duration = time.Since(start)
 	return idx, b.stats, err
@@ -228,7 +237,7 @@ func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) 
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
-	src, err := os.ReadFile(f.Abs)
+	src, err := b.read(f)
 	if err != nil {
 		return parsed{err: fmt.Errorf("read: %w", err)}
 	}
@@ -240,6 +249,21 @@ func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) 
 		r.file, r.err = p.Parse(ctx, f.Lang, f.Path, src)
 	}
 	return r
+}
+
+// read reads a walked file through the root: a file that became a link
+// out of the repository, a device or a FIFO since the walk, or that grew
+// past the size limit, is refused (repofs.ReadFile).
+func (b *builder) read(f WalkedFile) ([]byte, error) {
+	return repofs.ReadFile(b.fsys, filepath.FromSlash(f.Path), b.maxSize())
+}
+
+// maxSize is the size limit of the files read.
+func (b *builder) maxSize() int64 {
+	if b.opts.MaxFileSize > 0 {
+		return b.opts.MaxFileSize
+	}
+	return DefaultMaxFileSize
 }
 
 func hashBytes(b []byte) uint64 {

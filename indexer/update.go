@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/repofs"
 )
 
 // ErrNoIndex is returned by Load when root has no index yet.
@@ -23,12 +24,21 @@ func Load(root string) (*Index, error) { return load(root, true) }
 
 // load reads root's index, beginning the staleness check when asked to.
 func load(root string, checkStale bool) (*Index, error) {
+	if err := checkGortexDir(root); err != nil {
+		return nil, err
+	}
 	dir := IndexDir(root)
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoIndex
+	}
+	if _, gerr := os.Lstat(filepath.Join(dir, oldGraphFile)); gerr == nil {
+		return nil, fmt.Errorf("%w: the index was written by an older gortex", graph.ErrVersion)
+	}
+	if !repofs.OwnDir(dir) {
+		return nil, errNotOwned
+	}
 	f, err := os.Open(filepath.Join(dir, graphFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		if _, gerr := os.Stat(filepath.Join(dir, oldGraphFile)); gerr == nil {
-			return nil, fmt.Errorf("%w: the index was written by an older gortex", graph.ErrVersion)
-		}
 		return nil, ErrNoIndex
 	}
 	if err != nil {

@@ -23,6 +23,7 @@ import (
 	ignore "github.com/sabhiram/go-gitignore"
 
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/repofs"
 )
 
 // FileClass says what the indexer does with a walked file.
@@ -118,6 +119,7 @@ func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, erro
 	if err != nil {
 		return nil, err
 	}
+	defer w.fsys.Close()
 	info, err := os.Stat(w.root)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
@@ -140,8 +142,9 @@ func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, erro
 // walker holds the state of one Walk; the walk's context is passed to the
 // methods that loop, not kept here.
 type walker struct {
-	root     string // absolute and clean
-	realRoot string // root with symlinks resolved, to place link targets
+	root     string   // absolute and clean
+	realRoot string   // root with symlinks resolved, to place link targets
+	fsys     *os.Root // root, through which every file is read (repofs)
 	maxSize  int64
 	log      *slog.Logger
 	res      *WalkResult
@@ -157,7 +160,11 @@ func newWalker(root string, opts WalkOptions) (*walker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
 	}
-	w := &walker{root: abs, realRoot: resolved, maxSize: opts.MaxFileSize, log: opts.Logger}
+	fsys, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	w := &walker{root: abs, realRoot: resolved, fsys: fsys, maxSize: opts.MaxFileSize, log: opts.Logger}
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
@@ -344,7 +351,7 @@ func (w *walker) sniffAll(ctx context.Context) error {
 			buf := make([]byte, sniffSize)
 			for k := int(next.Add(1)) - 1; k < len(todo) && ctx.Err() == nil; k = int(next.Add(1)) - 1 {
 				i := todo[k]
-				reasons[i], generated[i], errs[i] = sniffReason(w.res.Files[i].Abs, buf)
+				reasons[i], generated[i], errs[i] = sniffReason(w.fsys, w.res.Files[i].Path, w.maxSize, buf)
 			}
 		})
 	}
@@ -365,11 +372,19 @@ func (w *walker) sniffAll(ctx context.Context) error {
 	return nil
 }
 
-// sniffReason returns why a file cannot be indexed as text, "" if it can,
-// and whether its head marks it as generated.
-func sniffReason(abs string, buf []byte) (reason string, generated bool, err error) {
-	head, err := readHead(abs, buf)
+// sniffReason returns why the file rel cannot be indexed as text, "" if
+// it can, and whether its head marks it as generated. It is read through
+// fsys (repofs.Open): a file that became a link out of the root, a device
+// or a FIFO since it was listed, or that outgrew maxSize, is refused.
+func sniffReason(fsys *os.Root, rel string, maxSize int64, buf []byte) (reason string, generated bool, err error) {
+	head, err := readHead(fsys, rel, maxSize, buf)
 	switch {
+	case errors.Is(err, repofs.ErrOutside):
+		return SkipSymlinkOutside, false, err
+	case errors.Is(err, repofs.ErrNotRegular):
+		return SkipNotRegular, false, err
+	case errors.Is(err, repofs.ErrTooLarge):
+		return SkipTooLarge, false, err
 	case err != nil:
 		return SkipUnreadable, false, err
 	case bytes.IndexByte(head, 0) >= 0:
@@ -385,8 +400,8 @@ func sniffReason(abs string, buf []byte) (reason string, generated bool, err err
 var generatedMarker = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$|@generated\b`)
 
 // readHead reads the first len(buf) bytes of the file.
-func readHead(abs string, buf []byte) ([]byte, error) {
-	f, err := os.Open(abs)
+func readHead(fsys *os.Root, rel string, maxSize int64, buf []byte) ([]byte, error) {
+	f, _, err := repofs.Open(fsys, filepath.FromSlash(rel), maxSize)
 	if err != nil {
 		return nil, err
 	}
@@ -501,7 +516,7 @@ func (pat *ignorePattern) matches(p string, isDir bool) bool {
 
 // excludeRules loads .git/info/exclude, the lowest-precedence ignore file.
 func (w *walker) excludeRules() []*ignoreRules {
-	r := w.loadRules("", filepath.Join(w.root, ".git", "info", "exclude"))
+	r := w.loadRules("", filepath.Join(".git", "info", "exclude"))
 	if r == nil {
 		return nil
 	}
@@ -516,17 +531,23 @@ func (w *walker) dirRules(rel, abs string, entries []fs.DirEntry, rules []*ignor
 	if !found || !entries[i].Type().IsRegular() {
 		return rules
 	}
-	r := w.loadRules(rel, filepath.Join(abs, ".gitignore"))
+	r := w.loadRules(rel, filepath.FromSlash(joinRel(rel, ".gitignore")))
 	if r == nil {
 		return rules
 	}
 	return append(rules[:len(rules):len(rules)], r) // copy: siblings share rules
 }
 
-// loadRules compiles one ignore file; nil when it is absent or unreadable
-// (an unreadable ignore file is logged, and its patterns are not applied).
+// maxIgnoreSize caps an ignore file: git sets none, but 8 MiB is some
+// 400,000 patterns, far past any real one.
+const maxIgnoreSize = 8 << 20
+
+// loadRules compiles one ignore file, file being relative to the root;
+// nil when it is absent or unreadable (an unreadable ignore file, or one
+// that is a link out of the root, a device or over maxIgnoreSize, is
+// logged, and its patterns are not applied).
 func (w *walker) loadRules(rel, file string) *ignoreRules {
-	data, err := os.ReadFile(file)
+	data, err := repofs.ReadFile(w.fsys, file, maxIgnoreSize)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			w.log.Warn("walk: read ignore file", "path", file, "err", err)

@@ -1,9 +1,11 @@
 package query
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/toon-format/toon-go"
 )
@@ -17,12 +19,17 @@ import (
 func Encode(w io.Writer, v any, f Format, o RenderOptions) error {
 	switch f {
 	case FormatJSON:
-		enc := json.NewEncoder(w)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
 		if !o.Compact {
 			enc.SetIndent("", "  ")
 		}
 		enc.SetEscapeHTML(false)
-		return enc.Encode(v)
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := w.Write(escapeControls(b.Bytes()))
+		return err
 	case FormatTOON:
 		s, err := toon.MarshalString(v)
 		if err != nil {
@@ -32,4 +39,26 @@ func Encode(w io.Writer, v any, f Format, o RenderOptions) error {
 		return err
 	}
 	return fmt.Errorf("unknown format %q", f)
+}
+
+// escapeControls writes as \u escapes, in encoded JSON, the characters a
+// terminal may act on that encoding/json leaves raw (DEL, C1 controls,
+// bidirectional formatting; see TermSafe): the data is kept, and JSON
+// printed on a terminal shows it rather than obeying it. Such characters
+// can only occur inside strings, where an escape means the same.
+func escapeControls(js []byte) []byte {
+	if !unsafeForTerm(string(js)) {
+		return js
+	}
+	out := make([]byte, 0, len(js)+16)
+	for i := 0; i < len(js); {
+		r, size := utf8.DecodeRune(js[i:])
+		if r != '\n' && r != '\t' && dropped(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, js[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }

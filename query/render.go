@@ -45,14 +45,19 @@ const (
 )
 
 func renderText(w io.Writer, a *Answer, o RenderOptions) error {
+	// Every string of the answer comes from the repository, or from an
+	// LLM that read it: each is cleaned (TermSafe) before it is styled,
+	// and the whole text once more, keeping only gortex's own styles.
 	style := func(code, s string) string {
+		s = TermSafe(s)
 		if !o.Color || s == "" {
 			return s
 		}
 		return code + s + ansiReset
 	}
+	t := TermSafe
 	if a.Summary != "" {
-		return renderSummary(w, a, style)
+		return renderSummary(termOnly{w}, a, style)
 	}
 	var b strings.Builder
 	switch {
@@ -62,21 +67,21 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 		fmt.Fprintf(&b, "%s  %s\n", style(ansiBold, a.Symbol.Qualified),
 			style(ansiDim, fmt.Sprintf("(%s, %s:%d)", a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)))
 	case len(a.Candidates) > 0:
-		fmt.Fprintf(&b, "%s\n", a.Note)
+		fmt.Fprintf(&b, "%s\n", t(a.Note))
 		for _, c := range a.Candidates {
-			fmt.Fprintf(&b, "  %-10s %s  %s\n", c.Kind, c.Qualified, style(ansiDim, fmt.Sprintf("%s  %s:%d", c.ID, c.Path, c.Line)))
+			fmt.Fprintf(&b, "  %-10s %s  %s\n", t(string(c.Kind)), t(c.Qualified), style(ansiDim, fmt.Sprintf("%s  %s:%d", c.ID, c.Path, c.Line)))
 		}
-		_, err := io.WriteString(w, b.String())
+		_, err := io.WriteString(w, clean(b.String(), true))
 		return err
 	}
 	for i, e := range a.Rationale {
 		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s  %s\n", i+1, style(ansiCyan, e.Signal),
-			e.Location(), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
+			t(e.Location()), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
 		if e.Commit != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, commitLine(e)))
 		}
 		if e.Text != "" {
-			fmt.Fprintf(&b, "    %s\n", e.Text)
+			fmt.Fprintf(&b, "    %s\n", t(e.Text))
 		}
 		if e.Via != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "via "+e.Via))
@@ -92,9 +97,19 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 		}
 	}
 	if a.Note != "" {
-		fmt.Fprintf(&b, "\n%s\n", a.Note)
+		fmt.Fprintf(&b, "\n%s\n", t(a.Note))
 	}
 	b.WriteString(findingText(a, style))
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, clean(b.String(), true))
 	return err
+}
+
+// termOnly writes what it is given cleaned, keeping gortex's own styles.
+type termOnly struct{ w io.Writer }
+
+func (t termOnly) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, clean(string(p), true)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/query"
 )
 
 // Exit codes. 2 and 3 let scripts and agents tell an unknown symbol from an
@@ -43,10 +44,14 @@ Run "gortex help COMMAND" for a command's flags.
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// env is what a subcommand may touch of the outside world.
+// env is what a subcommand may touch of the outside world. stdout and
+// stderr drop what a terminal would act on (query.TermWriter): whatever a
+// command prints may hold repository text, and only gortex colours it.
+// The raw writers are for the MCP protocol and the progress bar.
 type env struct {
-	stdout, stderr io.Writer
-	stdoutTTY      bool // stdout is a terminal
+	stdout, stderr       io.Writer
+	rawStdout, rawStderr io.Writer
+	stdoutTTY            bool // stdout is a terminal
 }
 
 type command struct {
@@ -66,7 +71,8 @@ var commands = []command{
 // Main runs gortex with args (without the program name) and returns the
 // process exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	e := env{stdout: stdout, stderr: stderr, stdoutTTY: isTerminal(stdout)}
+	e := env{stdout: query.NewTermWriter(stdout), stderr: query.NewTermWriter(stderr),
+		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout)}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage

@@ -85,7 +85,7 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 		return exitError
 	}
 	if o.http == "" {
-		err = srv.ServeStdio(ctx, stdin, e.stdout)
+		err = srv.ServeStdio(ctx, stdin, e.rawStdout)
 	} else {
 		ho := mcp.HTTPOptions{Addr: o.http, Token: o.token, AllowOrigins: o.origins.vals, MaxBody: o.maxBody, Timeout: o.timeout}
 		err = srv.ServeHTTP(ctx, ho, func(url string) {

@@ -30,6 +30,10 @@ document (a superseded memory after every live entry). Workspace memories
 live in .gortex/memories/ (commit and review them like code); global ones,
 shared by all your repositories, in $XDG_DATA_HOME/gortex/memories (else
 ~/.local/share/gortex/memories).
+A memory file is read only when it is a regular file of at most 1 MiB
+inside its repository (or its global store); any other one - a larger
+file, a link out of the repository, a device or a named pipe - is skipped
+with a warning.
 
 Commands:
   add            record a memory (also: gortex remember)

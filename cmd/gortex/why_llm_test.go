@@ -31,8 +31,9 @@ func hermetic(t *testing.T) {
 	for _, v := range append([]string{llmEnvVar, "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"}, llm.AgentVars...) {
 		t.Setenv(v, "")
 	}
-	t.Setenv("OLLAMA_HOST", "127.0.0.1:9") // discard port: nothing listens
-	t.Setenv("XDG_DATA_HOME", t.TempDir()) // no global memories of the machine
+	t.Setenv("OLLAMA_HOST", "127.0.0.1:9")   // discard port: nothing listens
+	t.Setenv("XDG_DATA_HOME", t.TempDir())   // no global memories of the machine
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // nor its user config
 	bin := t.TempDir()
 	if git, err := exec.LookPath("git"); err == nil {
 		if err := os.Symlink(git, filepath.Join(bin, "git")); err != nil {
@@ -303,7 +304,7 @@ func TestWhyAnthropicSummary(t *testing.T) {
 	}
 
 	t.Run("cost above the limit", func(t *testing.T) {
-		if err := os.WriteFile(llm.ConfigPath(dir), []byte("[why]\nmax_cost_usd = 0.0001\nacknowledged = [\"anthropic\"]\n"), 0o644); err != nil {
+		if err := os.WriteFile(llm.ConfigPath(dir), []byte("[why]\nmax_cost_usd = 0.0001\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		_, _, stderr := run(t, "why", "--dir", dir, "billing.Invoice.Finalize")
