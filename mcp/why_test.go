@@ -88,7 +88,11 @@ func TestWhyFormats(t *testing.T) {
 func TestWhyMaxTokens(t *testing.T) {
 	_, c := newServer(t)
 	full := text(call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize"}))
-	for _, budget := range []int{200, 250, 400, 600} {
+	leads := map[string]string{} // source → its text's first sentence
+	for _, e := range decode[query.Answer](t, full).Rationale {
+		leads[e.SourceID] = e.Text[:floorOf(e.Text)-1]
+	}
+	for _, budget := range []int{200, 250, 300, 400, 600} {
 		for _, format := range []string{"json", "toon"} {
 			res := call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize", "max_tokens": budget, "format": format})
 			out := text(res)
@@ -97,6 +101,18 @@ func TestWhyMaxTokens(t *testing.T) {
 			}
 			if estimateTokens(full) > budget && !strings.Contains(out, "cut to fit max_tokens") {
 				t.Errorf("%s, max_tokens %d: the note does not say it was cut:\n%s", format, budget, out)
+			}
+			if format != "json" {
+				continue
+			}
+			a := decode[query.Answer](t, out)
+			if len(a.Rationale) == 0 || a.Rationale[0].Text == "" {
+				t.Errorf("max_tokens %d: no entry with text:\n%s", budget, out)
+			}
+			for _, e := range a.Rationale {
+				if !strings.HasPrefix(e.Text, leads[e.SourceID]) {
+					t.Errorf("max_tokens %d: %s lost its first sentence %q: %q", budget, e.SourceID, leads[e.SourceID], e.Text)
+				}
 			}
 		}
 	}
