@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -215,5 +217,49 @@ func TestWhyAmbiguousIsBounded(t *testing.T) {
 				t.Errorf("note %q does not say the total and how to narrow", a.Note)
 			}
 		})
+	}
+}
+
+// A deleted symbol's memories still answer why, marked stale, and the
+// answer is no error.
+func TestWhyDeletedSymbol(t *testing.T) {
+	s, c := newServer(t)
+	m := callJSON[writeResult](t, c, "store_memory", map[string]any{"symbols": []string{"cart.Cart.RemoveItem"},
+		"body": "RemoveItem deletes every unit of a SKU at once. Partial removal confused the checkout totals."})
+	src := filepath.Join(s.Root(), "cart", "cart.go")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(string(data), "// RemoveItem deletes"), strings.Index(string(data), "// Len returns")
+	if err := os.WriteFile(src, append(data[:i:i], data[j:]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"json", "toon"} {
+		res := call(t, c, "why", map[string]any{"id": "Cart.RemoveItem", "format": format})
+		out := text(res)
+		if res.IsError {
+			t.Fatalf("%s: isError: %s", format, out)
+		}
+		if format == "toon" {
+			if !strings.Contains(out, "mem:"+m.ID) || !strings.Contains(out, "gortex memory check") {
+				t.Errorf("TOON answer lacks the stale memory:\n%s", out)
+			}
+			continue
+		}
+		a := decode[query.Answer](t, out)
+		if a.Symbol != nil || len(a.Rationale) != 1 {
+			t.Fatalf("answer %+v", a)
+		}
+		e := a.Rationale[0]
+		if e.SourceID != "mem:"+m.ID || !e.Stale || e.Anchor != "cart.Cart.RemoveItem" || e.AnchorFile != "cart/cart.go" {
+			t.Errorf("entry %+v, want the memory, stale, with its anchor", e)
+		}
+		if !strings.Contains(a.Note, "gortex memory check") {
+			t.Errorf("note %q", a.Note)
+		}
+	}
+	if res := call(t, c, "why", map[string]any{"id": "Cart.RemoveAll"}); !res.IsError {
+		t.Errorf("a name nothing names is not an error: %s", text(res))
 	}
 }

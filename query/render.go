@@ -85,7 +85,7 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "superseded by "+e.SupersededBy))
 		}
 		if e.Stale {
-			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "stale: an anchor's symbol is gone (gortex memory check)"))
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, staleLine(e)))
 		}
 		if e.Explain != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "rank: "+e.Explain))
@@ -96,4 +96,15 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// staleLine says, in text output, what is stale about an entry.
+func staleLine(e Entry) string {
+	switch {
+	case e.AnchorFile != "":
+		return fmt.Sprintf("stale: anchored to %s, gone from %s (gortex memory check)", e.Anchor, e.AnchorFile)
+	case e.Anchor != "":
+		return fmt.Sprintf("stale: names %s, which no symbol is now", e.Anchor)
+	}
+	return "stale: an anchor's symbol is gone (gortex memory check)"
 }
