@@ -48,6 +48,7 @@ func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
 		if err := bindArgs(req, ps, &p); err != nil {
 			return errorResult(err), nil
 		}
+		s.adoptClientRoots(ctx)
 		sn := s.snap.Load()
 		if fresh {
 			var err error

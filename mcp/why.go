@@ -84,7 +84,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		return nil, err
 	}
 	res := mcpgo.NewToolResultText(b.String())
-	res.IsError = errors.Is(werr, query.ErrUnknown) // the note suggests names
+	// An unknown name is an error (the note suggests names) unless
+	// reasoning still names it: then the stale entries are the answer.
+	res.IsError = errors.Is(werr, query.ErrUnknown) && len(a.Rationale) == 0
 	return res, nil
 }
 

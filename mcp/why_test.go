@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -88,7 +90,11 @@ func TestWhyFormats(t *testing.T) {
 func TestWhyMaxTokens(t *testing.T) {
 	_, c := newServer(t)
 	full := text(call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize"}))
-	for _, budget := range []int{200, 250, 400, 600} {
+	leads := map[string]string{} // source → its text's first sentence
+	for _, e := range decode[query.Answer](t, full).Rationale {
+		leads[e.SourceID] = e.Text[:floorOf(e.Text)-1]
+	}
+	for _, budget := range []int{200, 250, 300, 400, 600} {
 		for _, format := range []string{"json", "toon"} {
 			res := call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize", "max_tokens": budget, "format": format})
 			out := text(res)
@@ -97,6 +103,18 @@ func TestWhyMaxTokens(t *testing.T) {
 			}
 			if estimateTokens(full) > budget && !strings.Contains(out, "cut to fit max_tokens") {
 				t.Errorf("%s, max_tokens %d: the note does not say it was cut:\n%s", format, budget, out)
+			}
+			if format != "json" {
+				continue
+			}
+			a := decode[query.Answer](t, out)
+			if len(a.Rationale) == 0 || a.Rationale[0].Text == "" {
+				t.Errorf("max_tokens %d: no entry with text:\n%s", budget, out)
+			}
+			for _, e := range a.Rationale {
+				if !strings.HasPrefix(e.Text, leads[e.SourceID]) {
+					t.Errorf("max_tokens %d: %s lost its first sentence %q: %q", budget, e.SourceID, leads[e.SourceID], e.Text)
+				}
 			}
 		}
 	}
@@ -199,5 +217,49 @@ func TestWhyAmbiguousIsBounded(t *testing.T) {
 				t.Errorf("note %q does not say the total and how to narrow", a.Note)
 			}
 		})
+	}
+}
+
+// A deleted symbol's memories still answer why, marked stale, and the
+// answer is no error.
+func TestWhyDeletedSymbol(t *testing.T) {
+	s, c := newServer(t)
+	m := callJSON[writeResult](t, c, "store_memory", map[string]any{"symbols": []string{"cart.Cart.RemoveItem"},
+		"body": "RemoveItem deletes every unit of a SKU at once. Partial removal confused the checkout totals."})
+	src := filepath.Join(s.Root(), "cart", "cart.go")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(string(data), "// RemoveItem deletes"), strings.Index(string(data), "// Len returns")
+	if err := os.WriteFile(src, append(data[:i:i], data[j:]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"json", "toon"} {
+		res := call(t, c, "why", map[string]any{"id": "Cart.RemoveItem", "format": format})
+		out := text(res)
+		if res.IsError {
+			t.Fatalf("%s: isError: %s", format, out)
+		}
+		if format == "toon" {
+			if !strings.Contains(out, "mem:"+m.ID) || !strings.Contains(out, "gortex memory check") {
+				t.Errorf("TOON answer lacks the stale memory:\n%s", out)
+			}
+			continue
+		}
+		a := decode[query.Answer](t, out)
+		if a.Symbol != nil || len(a.Rationale) != 1 {
+			t.Fatalf("answer %+v", a)
+		}
+		e := a.Rationale[0]
+		if e.SourceID != "mem:"+m.ID || !e.Stale || e.Anchor != "cart.Cart.RemoveItem" || e.AnchorFile != "cart/cart.go" {
+			t.Errorf("entry %+v, want the memory, stale, with its anchor", e)
+		}
+		if !strings.Contains(a.Note, "gortex memory check") {
+			t.Errorf("note %q", a.Note)
+		}
+	}
+	if res := call(t, c, "why", map[string]any{"id": "Cart.RemoveAll"}); !res.IsError {
+		t.Errorf("a name nothing names is not an error: %s", text(res))
 	}
 }

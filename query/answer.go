@@ -74,13 +74,20 @@ type Entry struct {
 	SupersededBy string `json:"superseded_by,omitempty" toon:"superseded_by"`
 	// Memory fields (kind "rationale"): its kind (decision, invariant, ...),
 	// importance 1-5, confidence 0-1, basis, whether it is pinned, and
-	// whether an anchor of it is stale (its symbol is gone).
+	// whether an anchor of it is stale (its symbol is gone; a section is
+	// stale when it names a symbol that is gone).
 	RationaleKind string  `json:"rationale_kind,omitempty" toon:"rationale_kind"`
 	Importance    int     `json:"importance,omitempty" toon:"importance"`
 	Confidence    float64 `json:"confidence,omitempty" toon:"confidence"`
 	Basis         string  `json:"basis,omitempty" toon:"basis"`
 	Pinned        bool    `json:"pinned,omitempty" toon:"pinned"`
 	Stale         bool    `json:"stale,omitempty" toon:"stale"`
+	// Anchor fields, of the stale entries that answer a name no longer
+	// resolving (see Answer.Note): the name as the memory's anchor wrote it
+	// (or as the section names it), and the file the anchored symbol was
+	// last known in (from its stable ID). Anchors record no line.
+	Anchor     string `json:"anchor,omitempty" toon:"anchor,omitempty"`
+	AnchorFile string `json:"anchor_file,omitempty" toon:"anchor_file,omitempty"`
 	// Explain says how Rank was made; set only when asked for.
 	Explain string `json:"explain,omitempty" toon:"explain"`
 	// Commit fields (kind "commit"): the full hash, the author, the author

@@ -90,7 +90,7 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "superseded by "+e.SupersededBy))
 		}
 		if e.Stale {
-			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "stale: an anchor's symbol is gone (gortex memory check)"))
+			fmt.Fprintf(&b, "    %s\n", style(ansiDim, staleLine(e)))
 		}
 		if e.Explain != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "rank: "+e.Explain))
@@ -112,4 +112,15 @@ func (t termOnly) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// staleLine says, in text output, what is stale about an entry.
+func staleLine(e Entry) string {
+	switch {
+	case e.AnchorFile != "":
+		return fmt.Sprintf("stale: anchored to %s, gone from %s (gortex memory check)", e.Anchor, e.AnchorFile)
+	case e.Anchor != "":
+		return fmt.Sprintf("stale: names %s, which no symbol is now", e.Anchor)
+	}
+	return "stale: an anchor's symbol is gone (gortex memory check)"
 }

@@ -70,6 +70,14 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		return a, err
 	case errors.Is(err, ErrUnknown):
 		a.Note = unknownNote(s, q)
+		stale, serr := staleEntries(ctx, s, q, opts, limit)
+		if serr != nil {
+			return a, serr
+		}
+		if len(stale) > 0 {
+			a.Rationale, a.Count = stale, len(stale)
+			a.Note += "; " + staleNote(stale)
+		}
 		return a, err
 	}
 	ref := refOf(n)

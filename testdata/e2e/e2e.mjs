@@ -1,24 +1,25 @@
 // End-to-end check of `gortex mcp` with clients nobody here wrote: the
 // official MCP TypeScript SDK, over stdio and over streamable HTTP, lists
 // the tools (checking the memory tools' schemas) and calls why and
-// store_memory against the built binary; the MCP Inspector CLI, which
-// converts --tool-arg values by the types the schema declares, stores a
-// memory. Each runs on a temporary copy of testdata/repo.
+// store_memory against the built binary, and serves a client's MCP root;
+// the MCP Inspector CLI, which converts --tool-arg values by the types the
+// schema declares, stores a memory. Each runs on a temporary copy of
+// testdata/repo.
 //
 //   node e2e.mjs PATH/TO/gortex
 //
 // Exit status 0 when every check passes; each failure is printed.
-import { spawn } from "node:child_process";
-import { promisify } from "node:util";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = resolve(process.argv[2] ?? join(here, "..", "..", "gortex"));
@@ -112,6 +113,28 @@ async function overStdio() {
   }
 }
 
+// withRoots starts gortex mcp without --dir, in a directory that is no
+// repository, from a client that declares MCP roots: the server serves
+// the client's root and says so in index_status.
+async function withRoots() {
+  const dir = fixture("roots");
+  const cwd = mkdtempSync(join(scratch, "cwd-"));
+  const { CLAUDE_PROJECT_DIR, ...rest } = env;
+  const transport = new StdioClientTransport({ command: bin, args: ["mcp"], cwd, env: rest, stderr: "inherit" });
+  const client = new Client({ name: "gortex-e2e-roots", version: "1.0.0" }, { capabilities: { roots: { listChanged: false } } });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(dir).href, name: "fixture" }] }));
+  await client.connect(transport);
+  try {
+    const st = await callJSON(client, "index_status", {});
+    check(st.root === dir && st.root_source === "client_roots" && st.warnings.length === 0,
+      `roots: index_status serves the client's root (${st.root}, ${st.root_source})`);
+    const a = await callJSON(client, "why", { id: "billing.Invoice.Finalize" });
+    check(a.count > 0, `roots: why answers from the client's root (${a.count} entries)`);
+  } finally {
+    await client.close();
+  }
+}
+
 // startHTTP launches `gortex mcp --http 127.0.0.1:0` and resolves with the
 // URL it prints on stderr.
 function startHTTP(dir, token) {
@@ -186,6 +209,7 @@ try {
   await overStdio();
   await overHTTP();
   await withInspector();
+  await withRoots();
 } catch (e) {
   console.log("FAIL", e.stack ?? e);
   failures++;
