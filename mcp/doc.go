@@ -27,6 +27,10 @@
 //	index_status      index_status.go
 //	reindex           reindex.go           indexer.Update, indexer.Build
 //
+// The repository served is fixed at New, except that a stdio server whose
+// root was only guessed takes the client's MCP root on the first call
+// (roots.go); index_status says which root it serves and how it was chosen.
+//
 // A handler's error or panic becomes a tool result with isError set, never
 // a protocol error, so the agent sees what went wrong and the server keeps
 // serving. instructions.md, sent to clients on initialize, tells an agent
