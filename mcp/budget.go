@@ -5,17 +5,13 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
-// charsPerToken is the token estimate of max_tokens: about four characters
-// of English or JSON per token, the usual rule of thumb for GPT- and
-// Claude-style BPE tokenizers. It is an estimate; budgets are approximate.
-const charsPerToken = 4
-
-// estimateTokens is the token estimate of s.
-func estimateTokens(s string) int {
-	return (utf8.RuneCountInString(s) + charsPerToken - 1) / charsPerToken
-}
+// estimateTokens is the token estimate of max_tokens, the one every
+// budget uses (textutil.EstimateTokens: bytes/4). Budgets are approximate.
+func estimateTokens(s string) int { return textutil.EstimateTokens(s) }
 
 // budget fits a rendered result into maxTokens: each text is shortened,
 // down to its first sentence, and items are dropped from the end only when
@@ -48,7 +44,7 @@ func (f fitted) note(maxTokens int) string {
 	if f.cut == 0 && f.dropped == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("cut to fit max_tokens=%d (estimated at %d characters per token): ", maxTokens, charsPerToken)
+	s := fmt.Sprintf("cut to fit max_tokens=%d (estimated at %d bytes per token): ", maxTokens, textutil.BytesPerToken)
 	var parts []string
 	if f.dropped > 0 {
 		parts = append(parts, fmt.Sprintf("%s of %d dropped from the end", plural(f.dropped, "entry", "entries"), f.of))
@@ -136,14 +132,14 @@ func (b budget) share(orig []string, floors []int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	room := b.maxTokens*charsPerToken - utf8.RuneCountInString(bare)
+	room := b.maxTokens*textutil.BytesPerToken - len(bare)
 	for try := 0; try < 8; try++ {
 		cut := cutTexts(texts, orig, floors, room)
 		out, err := b.render()
 		if err != nil {
 			return cut, err
 		}
-		over := utf8.RuneCountInString(out) - b.maxTokens*charsPerToken
+		over := len(out) - b.maxTokens*textutil.BytesPerToken
 		if over <= 0 {
 			return cut, nil
 		}
@@ -203,8 +199,7 @@ func shorten(s string, n int) string {
 	if n < 2 {
 		return ""
 	}
-	r := []rune(s)
-	return strings.TrimSpace(string(r[:n-1])) + "…"
+	return textutil.Cut(s, n)
 }
 
 // floorOf is how many runes of s a cut keeps at least: its first sentence

@@ -32,7 +32,7 @@ func TestFitTo(t *testing.T) {
 		// entries 26, of three 21, of two 17, of one 10.
 		{"dropped", 69, true, 2, true, "2 entries of 4 dropped from the end"},
 		{"first sentence only", 62, true, 1, true, "3 entries of 4 dropped"},
-		{"one entry left", 58, true, 1, false, "even below the first sentence"},
+		{"one entry left", 60, true, 1, false, "even below the first sentence"},
 		{"nothing may be dropped", 70, false, 4, false, "even below the first sentence"},
 	}
 	for _, tt := range tests {

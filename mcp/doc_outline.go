@@ -4,7 +4,6 @@ import (
 	"context"
 	"path"
 	"strings"
-	"unicode/utf8"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
@@ -55,7 +54,7 @@ func (s *Server) docOutline(ctx context.Context, sn *Snapshot, p docOutlineParam
 	par := parents(secs)
 	for i, sec := range secs {
 		row := outlineRow{ID: string(sec.ID), Heading: sec.Name, Depth: depth(sec), Line: sec.Line, EndLine: sec.EndLine,
-			Tokens: (utf8.RuneCountInString(sec.Text) + charsPerToken - 1) / charsPerToken}
+			Tokens: estimateTokens(sec.Text)}
 		if par[i] >= 0 {
 			row.Parent = string(secs[par[i]].ID)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
@@ -82,11 +81,13 @@ func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (
 }
 
 func infoOf(path, kind string, secs []*graph.Node) docInfo {
-	chars := 0
+	var all strings.Builder
 	for _, sec := range secs {
-		chars += utf8.RuneCountInString(sec.Name) + utf8.RuneCountInString(sec.Text)
+		all.WriteString(sec.Name)
+		all.WriteString(sec.Text)
 	}
+	tokens := estimateTokens(all.String())
 	return docInfo{Path: path, Kind: kind, Title: title(secs), Purpose: purpose(secs), Sections: len(secs),
-		Lines: secs[len(secs)-1].EndLine, Tokens: (chars + charsPerToken - 1) / charsPerToken,
+		Lines: secs[len(secs)-1].EndLine, Tokens: tokens,
 		SupersededBy: secs[0].Attr(rationale.AttrSupersededBy)}
 }
