@@ -24,6 +24,9 @@ type Store struct {
 	scope Scope
 	root  string           // workspace: the repository root, to give paths relative to it
 	now   func() time.Time // the clock; tests replace it
+	// proposals marks the proposal store: every file it writes and reads
+	// is a proposal (status: proposed); a memory store refuses those.
+	proposals bool
 }
 
 // Layout of a memory directory.
@@ -117,7 +120,11 @@ func (s *Store) ensureDir() error {
 	}
 	ig := filepath.Join(s.dir, ".gitignore")
 	if _, err := os.Stat(ig); errors.Is(err, fs.ErrNotExist) {
-		return writeAtomic(ig, []byte(memIgnore))
+		text := memIgnore
+		if s.proposals {
+			text = proposalIgnore
+		}
+		return writeAtomic(ig, []byte(text))
 	}
 	return nil
 }
@@ -153,7 +160,11 @@ func writeAtomic(path string, data []byte) error {
 
 // write stores m in its file.
 func (s *Store) write(m *Memory) error {
-	data, err := Format(m)
+	format := Format
+	if s.proposals {
+		format = FormatProposal
+	}
+	data, err := format(m)
 	if err != nil {
 		return err
 	}
@@ -171,7 +182,11 @@ func (s *Store) read(file string) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := Parse(data)
+	parse := Parse
+	if s.proposals {
+		parse = ParseProposal
+	}
+	m, err := parse(data)
 	if err != nil {
 		return nil, err
 	}
