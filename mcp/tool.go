@@ -36,6 +36,7 @@ func (s *Server) addTools() {
 	register(s, indexStatusTool(), s.indexStatus)
 	register(s, reindexTool(), s.reindex)
 	register(s, auditTool(), s.audit)
+	register(s, proposeMemoryTool(), s.proposeMemory)
 }
 
 // register adds tool t to s: the arguments are decoded into P (strictly:

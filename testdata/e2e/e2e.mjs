@@ -49,8 +49,8 @@ async function callJSON(client, name, args) {
 async function exercise(transport, client, dir) {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  check(names.length === 13 && names.includes("why") && names.includes("store_memory") && names.includes("audit"),
-    `${transport}: tools/list gives 13 tools (${names.join(", ")})`);
+  check(names.length === 14 && names.includes("why") && names.includes("store_memory") && names.includes("audit") && names.includes("propose_memory"),
+    `${transport}: tools/list gives 14 tools (${names.join(", ")})`);
   check((client.getInstructions() ?? "").includes("store_memory"), `${transport}: server instructions`);
 
   const a = await callJSON(client, "why", { id: "billing.Invoice.Finalize" });
