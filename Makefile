@@ -30,6 +30,8 @@ test:
 fuzz:
 	$(GO) test ./query -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
 	$(GO) test ./llm -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
+	$(GO) test ./reflection -run '^$$' -fuzz FuzzParseTranscript -fuzztime 20s
+	$(GO) test ./reflection -run '^$$' -fuzz FuzzParseNotes -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzGoParser -fuzztime 20s

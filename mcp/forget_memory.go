@@ -3,13 +3,13 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type forgetMemoryParams struct {
-	ID     string `json:"id" desc:"The memory to delete."`
-	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	ID    string `json:"id" desc:"The memory to delete."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
 }
 
 // forget_memory deletes a file; a second call finds nothing to delete.
@@ -24,10 +24,7 @@ func forgetMemoryTool() mcpgo.Tool {
 const statusForgotten = "forgotten"
 
 func (s *Server) forgetMemory(ctx context.Context, sn *Snapshot, p forgetMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
 		return nil, err

@@ -3,12 +3,12 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type reindexParams struct {
-	Full   bool   `json:"full,omitempty" desc:"Rebuild from scratch."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Full bool `json:"full,omitempty" desc:"Rebuild from scratch."`
 }
 
 // reindex rewrites only derived files (the index) and records, in memory
@@ -22,16 +22,13 @@ func reindexTool() mcpgo.Tool {
 }
 
 func (s *Server) reindex(ctx context.Context, _ *Snapshot, p reindexParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	kind := buildUpdate
 	if p.Full {
 		kind = buildFull
 	}
 	s.buildMu.Lock()
-	err = s.build(ctx, kind, true)
+	err := s.build(ctx, kind, true)
 	s.buildMu.Unlock()
 	if err != nil {
 		return nil, err

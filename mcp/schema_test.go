@@ -22,6 +22,7 @@ var toolParams = map[string]any{
 	"forget_memory": forgetMemoryParams{}, "search": searchParams{}, "list_docs": listDocsParams{},
 	"doc_outline": docOutlineParams{}, "read_doc_section": readDocSectionParams{},
 	"index_status": indexStatusParams{}, "reindex": reindexParams{}, "audit": auditParams{},
+	"propose_memory": proposeMemoryParams{},
 }
 
 // readOnlyTools change nothing; the others write files.
@@ -207,8 +208,11 @@ func TestMemoryFieldSchemas(t *testing.T) {
 		"confidence": {Type: "number", Minimum: ptr(0.0), Maximum: ptr(1.0)},
 		"basis":      {Type: "string", Enum: strs(asAny(memory.Bases)...)},
 		"pinned":     {Type: "boolean"},
-		"source":     {Type: "string", Enum: strs(asAny(memory.Sources)...)},
-		"author":     {Type: "string"},
+		// A caller may claim any source but reflection, which only the
+		// review queue sets on what it accepts.
+		"source": {Type: "string", Enum: strs(asAny(slices.DeleteFunc(slices.Clone(memory.Sources),
+			func(s memory.Source) bool { return s == memory.SourceReflection }))...)},
+		"author": {Type: "string"},
 	}
 	for _, tool := range []string{"store_memory", "update_memory", "supersede_memory"} {
 		props := schemaOf(t, tools[tool]).Properties
@@ -272,8 +276,10 @@ func TestToolAnnotations(t *testing.T) {
 // maxToolsList bounds the tools/list result, every tool's definition
 // together, in characters: it is in every session's context (issue 11;
 // the definitions took 12,088 characters before, without the memory
-// fields).
-const maxToolsList = 12000
+// fields). Issue 11 asked for 12,000 with its twelve tools (they take
+// about 11,700); audit and propose_memory (issue 15) add about 1,450, so the
+// bound now holds the fourteen: a new tool must make room, not grow it.
+const maxToolsList = 13200
 
 func TestToolsListSize(t *testing.T) {
 	s, err := New(fixture(t), Options{})

@@ -31,7 +31,7 @@ func TestToolsAndInstructions(t *testing.T) {
 			t.Errorf("%s: a nullable type in its schema: %s", tool.Name, tool.RawInputSchema)
 		}
 	}
-	want := []string{"audit", "doc_outline", "forget_memory", "index_status", "list_docs", "query_memories", "read_doc_section",
+	want := []string{"audit", "doc_outline", "forget_memory", "index_status", "list_docs", "propose_memory", "query_memories", "read_doc_section",
 		"reindex", "search", "store_memory", "supersede_memory", "update_memory", "why"}
 	slices.Sort(names)
 	if !slices.Equal(names, want) {

@@ -4,15 +4,15 @@ import (
 	"context"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type storeMemoryParams struct {
 	memoryFields
-	ID     string `json:"id,omitempty" desc:"Omit for a new memory; an id rewrites that memory."`
-	Scope  string `json:"scope,omitempty" enum:"workspace,global" desc:"Default workspace."`
-	Force  bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	ID    string `json:"id,omitempty" desc:"Omit for a new memory; an id rewrites that memory."`
+	Scope string `json:"scope,omitempty" enum:"workspace,global" desc:"Default workspace."`
+	Force bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 }
 
 // store_memory is destructive: given an id, it rewrites that memory.
@@ -24,10 +24,7 @@ func storeMemoryTool() mcpgo.Tool {
 }
 
 func (s *Server) storeMemory(ctx context.Context, sn *Snapshot, p storeMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	if p.ID != "" {
 		res, err := s.edit(ctx, sn, p.ID, p.Scope, p.memoryFields.patch())
 		if err != nil {

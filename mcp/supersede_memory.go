@@ -4,15 +4,15 @@ import (
 	"context"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type supersedeMemoryParams struct {
 	ID string `json:"id" desc:"The memory the new one replaces."`
 	memoryFields
-	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one goes there too."`
-	Force  bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one goes there too."`
+	Force bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 }
 
 // supersede_memory only adds: the old memory keeps its text and gains a
@@ -25,10 +25,7 @@ func supersedeMemoryTool() mcpgo.Tool {
 }
 
 func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
 		return nil, err

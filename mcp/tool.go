@@ -33,6 +33,7 @@ func (s *Server) addTools() {
 	register(s, indexStatusTool(), s.indexStatus)
 	register(s, reindexTool(), s.reindex)
 	register(s, auditTool(), s.audit)
+	register(s, proposeMemoryTool(), s.proposeMemory)
 }
 
 // register adds tool t to s: its input schema is made from P (see

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -27,8 +28,7 @@ type memoryPatch struct {
 type updateMemoryParams struct {
 	ID string `json:"id" desc:"The memory's id, a unique prefix or its last 6 characters."`
 	memoryPatch
-	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
 }
 
 // update_memory rewrites fields in place (destructive), and bumps the
@@ -41,10 +41,7 @@ func updateMemoryTool() mcpgo.Tool {
 }
 
 func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	if p.memoryPatch.empty() {
 		return nil, badArg("id", "nothing to change: give at least one field such as body or importance")
 	}

@@ -60,10 +60,13 @@ const (
 	SourceManual Source = "manual"
 	SourceAgent  Source = "agent"
 	SourceReview Source = "review"
+	// SourceReflection is a note gortex reflect drew from a session
+	// transcript; it is proposed, and a person accepts it.
+	SourceReflection Source = "reflection"
 )
 
 // Sources lists every source.
-var Sources = []Source{SourceManual, SourceAgent, SourceReview}
+var Sources = []Source{SourceManual, SourceAgent, SourceReview, SourceReflection}
 
 // Scope says which store a memory lives in.
 type Scope string

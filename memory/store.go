@@ -27,6 +27,9 @@ type Store struct {
 	scope Scope
 	root  string           // workspace: the repository root, to give paths relative to it
 	now   func() time.Time // the clock; tests replace it
+	// proposals marks the proposal store: every file it writes and reads
+	// is a proposal (status: proposed); a memory store refuses those.
+	proposals bool
 }
 
 // Layout of a memory directory.
@@ -125,11 +128,19 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 func (s *Store) checkDir(create bool) error {
 	switch {
 	case s.root != "":
-		return repofs.RealDirs(s.root, memoriesSubdir, create)
+		return repofs.RealDirs(s.root, s.subdir(), create)
 	case create:
 		return os.MkdirAll(s.dir, 0o755)
 	}
 	return nil
+}
+
+// subdir is the store's directory relative to its workspace root.
+func (s *Store) subdir() string {
+	if s.proposals {
+		return proposalsSubdir
+	}
+	return memoriesSubdir
 }
 
 func (s *Store) ensureDir() error {
@@ -138,14 +149,22 @@ func (s *Store) ensureDir() error {
 	}
 	ig := filepath.Join(s.dir, ".gitignore")
 	if _, err := os.Stat(ig); errors.Is(err, fs.ErrNotExist) {
-		return fsutil.WriteFile(ig, []byte(memIgnore), 0o644)
+		text := memIgnore
+		if s.proposals {
+			text = proposalIgnore
+		}
+		return fsutil.WriteFile(ig, []byte(text), 0o644)
 	}
 	return nil
 }
 
 // write stores m in its file.
 func (s *Store) write(m *Memory) error {
-	data, err := Format(m)
+	format := Format
+	if s.proposals {
+		format = FormatProposal
+	}
+	data, err := format(m)
 	if err != nil {
 		return err
 	}
@@ -178,7 +197,11 @@ func (s *Store) read(file string) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := Parse(data)
+	parse := Parse
+	if s.proposals {
+		parse = ParseProposal
+	}
+	m, err := parse(data)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ Usage:
   gortex audit [flags] [PATH...]  find load-bearing code nothing explains, weak and stale reasoning
   gortex memory COMMAND         record, list, edit and check memories
   gortex remember [flags]       record a memory (gortex memory add)
+  gortex reflect [flags]        propose memories from a session transcript (gortex memory review)
   gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)
   gortex version                print the version
   gortex help [COMMAND]         show help
@@ -65,6 +66,7 @@ var commands = []command{
 	{"audit", runAudit},
 	{"memory", runMemory},
 	{"remember", runRemember},
+	{"reflect", runReflect},
 	{"mcp", runMCP},
 }
 

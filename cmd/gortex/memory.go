@@ -43,6 +43,7 @@ Commands:
   supersede ID   record a memory that replaces memory ID
   forget ID      delete a memory
   check          follow renamed anchors and list stale ones (exit 4 if any)
+  review         list proposals (gortex reflect, propose_memory); accept, reject or edit one
 
 An ID may be given in full, as mem:ID, or by a unique prefix or its last
 six characters. Run "gortex memory COMMAND --help" for a command's flags.
@@ -56,6 +57,7 @@ var memoryCommands = map[string]func(ctx context.Context, e env, args []string) 
 	"supersede": runMemorySupersede,
 	"forget":    runMemoryForget,
 	"check":     runMemoryCheck,
+	"review":    runMemoryReview,
 }
 
 func runMemory(ctx context.Context, e env, args []string) int {

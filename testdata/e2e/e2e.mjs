@@ -61,8 +61,8 @@ async function callJSON(client, name, args) {
 async function exercise(transport, client, dir) {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  check(names.length === 13 && names.includes("why") && names.includes("store_memory") && names.includes("audit"),
-    `${transport}: tools/list gives 13 tools (${names.join(", ")})`);
+  check(names.length === 14 && names.includes("why") && names.includes("store_memory") && names.includes("audit") && names.includes("propose_memory"),
+    `${transport}: tools/list gives 14 tools (${names.join(", ")})`);
   check((client.getInstructions() ?? "").includes("store_memory"), `${transport}: server instructions`);
   for (const name of ["store_memory", "update_memory", "supersede_memory"]) {
     const props = tools.find((t) => t.name === name)?.inputSchema?.properties ?? {};
