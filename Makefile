@@ -6,13 +6,22 @@ BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
 EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
 GOLD      ?= testdata/eval/fixture.gold.jsonl
+# gortex version prints these: the nearest tag (or the commit) and whether
+# the work tree had changes, and the commit.
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT    ?= $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS   := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
-.PHONY: all build demo test fuzz bench eval clean
+.PHONY: all build install demo test fuzz bench eval clean
 
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/gortex
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gortex
+
+# Install gortex into $(go env GOPATH)/bin, stamped with its version.
+install:
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/gortex
 
 # Index the fixture repository shipped in testdata/ (a copy, so the
 # checkout stays clean) and ask why two of its symbols exist.

@@ -438,26 +438,6 @@ func joinRel(dir, name string) string {
 	return dir + "/" + name
 }
 
-// FindRoot returns the git work tree enclosing dir (the nearest ancestor
-// holding a .git directory or file), or dir itself when there is none;
-// either way absolute and clean.
-func FindRoot(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return filepath.Clean(dir)
-	}
-	for d := abs; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return abs
-		}
-		d = parent
-	}
-}
-
 // ignoreRules are the patterns of one ignore file.
 type ignoreRules struct {
 	dir      string // repo-relative directory the patterns are relative to

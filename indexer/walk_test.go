@@ -378,30 +378,6 @@ func TestIgnoredNested(t *testing.T) {
 	}
 }
 
-func TestFindRoot(t *testing.T) {
-	repo := t.TempDir()
-	writeTree(t, repo, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "a/b/c.go": "package b\n"})
-	worktree := t.TempDir()
-	writeTree(t, worktree, map[string]string{".git": "gitdir: /elsewhere\n", "x/y.go": "package x\n"})
-	plain := t.TempDir()
-	cases := []struct {
-		name, dir, want string
-	}{
-		{"repo root", repo, repo},
-		{"nested dir", filepath.Join(repo, "a", "b"), repo},
-		{"unclean path", filepath.Join(repo, "a", "..", "a", "b") + string(filepath.Separator), repo},
-		{"worktree .git file", filepath.Join(worktree, "x"), worktree},
-		{"no git", plain, plain},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := FindRoot(tc.dir); got != tc.want {
-				t.Errorf("FindRoot(%s) = %s, want %s", tc.dir, got, tc.want)
-			}
-		})
-	}
-}
-
 // goroot returns the Go toolchain's root, skipping when there is none.
 func goroot(tb testing.TB) string {
 	tb.Helper()

@@ -172,6 +172,7 @@ func TestParseReply(t *testing.T) {
 }
 
 func TestConfig(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no user configuration
 	root := t.TempDir()
 	user := filepath.Join(t.TempDir(), "gortex", "config.toml")
 	t.Setenv("XDG_CONFIG_HOME", filepath.Dir(filepath.Dir(user)))

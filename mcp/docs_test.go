@@ -3,18 +3,20 @@ package mcp
 import (
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/docs"
 )
 
 func TestDocumentTools(t *testing.T) {
 	_, c := newServer(t)
-	docs := callJSON[docList](t, c, "list_docs", map[string]any{})
-	byPath := map[string]docInfo{}
-	for _, d := range docs.Docs {
+	list := callJSON[docs.List](t, c, "list_docs", map[string]any{})
+	byPath := map[string]docs.Info{}
+	for _, d := range list.Docs {
 		byPath[d.Path] = d
 	}
 	adr, ok := byPath["docs/adr/0001-use-a-ledger.md"]
-	if !ok || docs.Count != docs.Total {
-		t.Fatalf("list_docs = %+v", docs)
+	if !ok || list.Count != list.Total {
+		t.Fatalf("list_docs = %+v", list)
 	}
 	if adr.Kind != "adr" || adr.Title != "ADR 0001: Use an append-only ledger for money" ||
 		adr.Purpose != "Before this decision every package kept its own view of money." || adr.Sections < 4 {
@@ -23,17 +25,17 @@ func TestDocumentTools(t *testing.T) {
 	if old := byPath["docs/adr/0002-refund-as-store-credit.md"]; old.SupersededBy == "" {
 		t.Errorf("ADR 0002 is not marked superseded: %+v", old)
 	}
-	adrs := callJSON[docList](t, c, "list_docs", map[string]any{"kind": "adr", "path": "docs/"})
+	adrs := callJSON[docs.List](t, c, "list_docs", map[string]any{"kind": "adr", "path": "docs/"})
 	if adrs.Count != 3 {
 		t.Errorf("list_docs kind adr = %d documents, want 3", adrs.Count)
 	}
 
-	out := callJSON[outline](t, c, "doc_outline", map[string]any{"path": "adr/0001-use-a-ledger.md"})
+	out := callJSON[docs.Outline](t, c, "doc_outline", map[string]any{"path": "adr/0001-use-a-ledger.md"})
 	if out.Path != "docs/adr/0001-use-a-ledger.md" || len(out.Sections) != adr.Sections {
 		t.Fatalf("doc_outline = %+v", out)
 	}
 	title := out.Sections[0]
-	var decision outlineRow
+	var decision docs.Row
 	for _, s := range out.Sections {
 		if s.Heading == "Decision" {
 			decision = s
@@ -43,16 +45,16 @@ func TestDocumentTools(t *testing.T) {
 		t.Errorf("outline rows: title %+v, decision %+v", title, decision)
 	}
 
-	secs := callJSON[sectionList](t, c, "read_doc_section", map[string]any{"ids": []string{decision.ID, strings.TrimPrefix(title.ID, "doc:")}})
+	secs := callJSON[docs.Sections](t, c, "read_doc_section", map[string]any{"ids": []string{decision.ID, strings.TrimPrefix(title.ID, "doc:")}})
 	if secs.Count != 2 || !strings.Contains(secs.Sections[0].Text, "`Invoice.Finalize` is the first caller") ||
 		secs.Sections[0].Heading != "ADR 0001: Use an append-only ledger for money > Decision" {
 		t.Errorf("read_doc_section = %+v", secs)
 	}
-	all := callJSON[sectionList](t, c, "read_doc_section", map[string]any{"ids": []string{title.ID}, "subsections": true})
+	all := callJSON[docs.Sections](t, c, "read_doc_section", map[string]any{"ids": []string{title.ID}, "subsections": true})
 	if all.Count != len(out.Sections) {
 		t.Errorf("read_doc_section with subsections = %d sections, want %d", all.Count, len(out.Sections))
 	}
-	cut := callJSON[sectionList](t, c, "read_doc_section", map[string]any{"ids": []string{title.ID}, "subsections": true, "max_tokens": 250})
+	cut := callJSON[docs.Sections](t, c, "read_doc_section", map[string]any{"ids": []string{title.ID}, "subsections": true, "max_tokens": 250})
 	if !strings.Contains(cut.Note, "cut to fit") || cut.Count != all.Count {
 		t.Errorf("read_doc_section max_tokens: note %q, %d sections", cut.Note, cut.Count)
 	}
@@ -73,7 +75,7 @@ func TestSearch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.scope+" "+tt.query, func(t *testing.T) {
-			res := callJSON[searchResult](t, c, "search", map[string]any{"query": tt.query, "scope": tt.scope})
+			res := callJSON[docs.Result](t, c, "search", map[string]any{"query": tt.query, "scope": tt.scope})
 			if res.Count == 0 {
 				t.Fatalf("no hits: %+v", res)
 			}

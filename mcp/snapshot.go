@@ -1,14 +1,12 @@
 package mcp
 
 import (
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
-	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -25,12 +23,8 @@ type Snapshot struct {
 
 	memState string // memoryState of the stores when the memories were read
 
-	docsOnce sync.Once
-	docs     map[string][]*graph.Node // document path → sections in line order
-	docPaths []string                 // sorted
-
-	namesOnce sync.Once
-	names     []codeName // every symbol name, split into words, for search
+	libOnce sync.Once
+	lib     *docs.Library // the documents and names, for the document tools and search
 }
 
 // Counts are the sizes of a snapshot, for index_status.
@@ -75,80 +69,11 @@ func count(w *workspace.Workspace) Counts {
 	return c
 }
 
-// sections returns the sections of the document at path in line order, and
-// whether it is a document of the snapshot.
-func (sn *Snapshot) sections(path string) ([]*graph.Node, bool) {
-	sn.buildDocs()
-	secs, ok := sn.docs[path]
-	return secs, ok
-}
-
-// documents returns the paths of every document, sorted.
-func (sn *Snapshot) documents() []string {
-	sn.buildDocs()
-	return sn.docPaths
-}
-
-func (sn *Snapshot) buildDocs() {
-	sn.docsOnce.Do(func() {
-		sn.docs = map[string][]*graph.Node{}
-		for n := range sn.Store().Nodes() {
-			if n.Kind == graph.KindDoc {
-				sn.docs[n.Path] = append(sn.docs[n.Path], n)
-			}
-		}
-		for p, secs := range sn.docs {
-			sort.Slice(secs, func(i, j int) bool { return secs[i].Line < secs[j].Line })
-			sn.docPaths = append(sn.docPaths, p)
-		}
-		sort.Strings(sn.docPaths)
-	})
-}
-
-// codeName is a symbol name and its lower-cased words.
-type codeName struct {
-	name  string
-	words []string
-}
-
-// codeNames returns every distinct symbol name with its words.
-func (sn *Snapshot) codeNames() []codeName {
-	sn.namesOnce.Do(func() {
-		for name := range sn.Store().Names() {
-			sn.names = append(sn.names, codeName{name: name, words: identWords(name)})
-		}
-		sort.Slice(sn.names, func(i, j int) bool { return sn.names[i].name < sn.names[j].name })
-	})
-	return sn.names
-}
-
-// identWords splits text into lower-cased identifier words: at every
-// character that cannot be in an identifier, then at case changes and
-// digits as rationale.SplitIdent does ("Invoice.Finalize" → invoice,
-// finalize).
-func identWords(text string) []string {
-	var out []string
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
-		for _, w := range rationale.SplitIdent(f) {
-			out = append(out, strings.ToLower(w))
-		}
-	}
-	return out
-}
-
-func isWordRune(r rune) bool {
-	return r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') || r > 127
-}
-
-// memoryNodes returns the reasoning nodes of the snapshot's memories.
-func (sn *Snapshot) memoryNodes() []*graph.Node {
-	out := make([]*graph.Node, 0, len(sn.Memories.All()))
-	for _, m := range sn.Memories.All() {
-		if n, ok := sn.Memories.Node(m.ID); ok {
-			out = append(out, n)
-		}
-	}
-	return out
+// library is the snapshot's view for the document tools and search, made
+// on first use.
+func (sn *Snapshot) library() *docs.Library {
+	sn.libOnce.Do(func() { sn.lib = docs.New(sn.Workspace) })
+	return sn.lib
 }
 
 // memory returns the snapshot's memory with the given ID.

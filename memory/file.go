@@ -107,7 +107,7 @@ func Parse(data []byte) (*Memory, error) { return parseAs(data, "") }
 func ParseProposal(data []byte) (*Memory, error) { return parseAs(data, statusProposed) }
 
 func parseAs(data []byte, want string) (*Memory, error) {
-	m, status, err := parse(data)
+	m, status, err := decode(data)
 	switch {
 	case err != nil:
 		return nil, err
@@ -116,10 +116,32 @@ func parseAs(data []byte, want string) (*Memory, error) {
 	case status != want:
 		return nil, fmt.Errorf("%w: not a proposal (no status: %s)", ErrInvalid, want)
 	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
-func parse(data []byte) (*Memory, string, error) {
+// ParseEdited reads a memory file a person edited: as Parse, except that
+// a symbol anchor may be written without its ID ("- written:
+// billing.Invoice"), for ResolveAnchors to resolve.
+func ParseEdited(data []byte) (*Memory, error) {
+	m, status, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	if status != "" {
+		return nil, fmt.Errorf("%w: a proposal (status: %s), not a memory", ErrInvalid, status)
+	}
+	if err := m.validate(false); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// decode reads the fields of a memory file, and the status of a
+// proposal's, without validating them.
+func decode(data []byte) (*Memory, string, error) {
 	if !utf8.Valid(data) {
 		return nil, "", fmt.Errorf("%w: not UTF-8", ErrInvalid)
 	}
@@ -135,9 +157,6 @@ func parse(data []byte) (*Memory, string, error) {
 	m, err := fm.memory(body)
 	if err != nil {
 		return nil, "", fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	if err := m.Validate(); err != nil {
-		return nil, "", err
 	}
 	return m, fm.Status, nil
 }

@@ -118,6 +118,40 @@ func TestParseMemoryErrors(t *testing.T) {
 	}
 }
 
+// TestParseEdited: a file a person edited may name a new symbol anchor
+// without its ID; everything else is checked as Parse checks it.
+func TestParseEdited(t *testing.T) {
+	good, _ := Format(fullMemory())
+	unresolved := strings.Replace(string(good), "  symbols:\n", "  symbols:\n    - written: cart.Cart.Checkout\n", 1)
+	if unresolved == string(good) {
+		t.Fatalf("no symbols in:\n%s", good)
+	}
+	tests := []struct {
+		name, data string
+		want       string // in the error; "" for none
+	}{
+		{"as formatted", string(good), ""},
+		{"an anchor without its ID", unresolved, ""},
+		{"still validated", strings.Replace(unresolved, "importance: 4", "importance: 9", 1), "importance 9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := ParseEdited([]byte(tt.data))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatal(err)
+			case tt.want != "" && (!errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("err = %v, want ErrInvalid mentioning %q", err, tt.want)
+			case tt.name == "an anchor without its ID" && (m.Symbols[0].Written != "cart.Cart.Checkout" || m.Symbols[0].ID != ""):
+				t.Errorf("anchors %+v", m.Symbols)
+			}
+		})
+	}
+	if _, err := Parse([]byte(unresolved)); !errors.Is(err, ErrUnresolved) {
+		t.Errorf("Parse accepted an anchor without its ID: %v", err)
+	}
+}
+
 func TestValidate(t *testing.T) {
 	tests := []struct {
 		name   string

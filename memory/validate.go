@@ -9,8 +9,13 @@ import (
 )
 
 // Validate reports the first thing wrong with m, wrapping ErrInvalid.
-func (m *Memory) Validate() error {
-	for _, check := range []func() error{m.validateText, m.validateEnums, m.validateNumbers, m.validateAnchors, m.validateLinks} {
+func (m *Memory) Validate() error { return m.validate(true) }
+
+// validate is Validate; with resolved false, a symbol anchor may still
+// lack its ID (a person wrote it into the file).
+func (m *Memory) validate(resolved bool) error {
+	anchors := func() error { return m.validateAnchors(resolved) }
+	for _, check := range []func() error{m.validateText, m.validateEnums, m.validateNumbers, anchors, m.validateLinks} {
 		if err := check(); err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
@@ -79,10 +84,10 @@ func (m *Memory) validateNumbers() error {
 	return nil
 }
 
-func (m *Memory) validateAnchors() error {
+func (m *Memory) validateAnchors(resolved bool) error {
 	for _, a := range m.Symbols {
 		switch {
-		case a.ID == "":
+		case a.ID == "" && resolved:
 			return fmt.Errorf("symbol anchor %q: %w", a.Written, ErrUnresolved)
 		case !oneLine(string(a.ID)) || !oneLine(a.Written) || !oneLine(a.Fingerprint):
 			return fmt.Errorf("symbol anchor %q: each part must be one line of UTF-8", a.Written)

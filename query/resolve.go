@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // Resolution errors; the CLI maps them to exit codes.
@@ -96,7 +97,7 @@ func Suggest(s *graph.Store, name string, n int) []string {
 	var cs []cand
 	lower := strings.ToLower(name)
 	for n := range s.Names() {
-		if d := distance(lower, strings.ToLower(n)); d <= limit {
+		if d := textutil.Distance(lower, strings.ToLower(n)); d <= limit {
 			cs = append(cs, cand{n, d})
 		}
 	}
@@ -111,26 +112,4 @@ func Suggest(s *graph.Store, name string, n int) []string {
 		out = append(out, cs[i].name)
 	}
 	return out
-}
-
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

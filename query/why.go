@@ -25,6 +25,7 @@ type Options struct {
 	Now        time.Time           // the time recency is measured from; zero means now
 	History    History             // commit history (blame, log); nil for none
 	Root       string              // the repository root, to find files not indexed; "" for none
+	WorkDir    string              // the directory relative file paths are read from first; "" for Root
 	Memories   *rationale.Memories // the memory layer over s; nil for none
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,8 +10,8 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/workspace"
 )
 
 // Exit codes. 2 and 3 let scripts and agents tell an unknown symbol from an
@@ -24,26 +23,6 @@ const (
 	exitAmbiguous = 3
 	exitUsage     = 64
 )
-
-const usage = `gortex answers "why does this code exist?" from a repository's design docs,
-recorded memories and git history.
-
-Usage:
-  gortex index [flags] [DIR]    build or refresh the index of DIR
-  gortex why [flags] QUERY      show the reasoning behind a symbol, package or file, or answer a question
-  gortex audit [flags] [PATH...]  find load-bearing code nothing explains, weak and stale reasoning
-  gortex memory COMMAND         record, list, edit and check memories
-  gortex remember [flags]       record a memory (gortex memory add)
-  gortex reflect [flags]        propose memories from a session transcript (gortex memory review)
-  gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)
-  gortex version                print the version
-  gortex help [COMMAND]         show help
-
-Run "gortex help COMMAND" for a command's flags.
-`
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
 
 // env is what a subcommand may touch of the outside world. stdout and
 // stderr drop what a terminal would act on (query.TermWriter): whatever a
@@ -64,10 +43,13 @@ var commands = []command{
 	{"index", runIndex},
 	{"why", runWhy},
 	{"audit", runAudit},
+	{"search", runSearch},
+	{"docs", runDocs},
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"reflect", runReflect},
 	{"mcp", runMCP},
+	{"version", runVersion},
 }
 
 // Main runs gortex with args (without the program name) and returns the
@@ -76,48 +58,27 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	e := env{stdout: query.NewTermWriter(stdout), stderr: query.NewTermWriter(stderr),
 		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout)}
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return exitUsage
 	}
 	name, rest := args[0], args[1:]
 	switch name {
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
-			return Main(ctx, []string{rest[0], "--help"}, stdout, stderr)
+			return Main(ctx, append(rest, "--help"), stdout, stderr)
 		}
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return exitOK
-	case "version", "--version":
-		fmt.Fprintln(stdout, "gortex", version)
-		return exitOK
+	case "--version":
+		name = "version"
 	}
 	for _, c := range commands {
 		if c.name == name {
 			return c.run(ctx, e, rest)
 		}
 	}
-	fmt.Fprintf(stderr, "gortex: unknown command %q\n\n%s", name, usage)
+	fmt.Fprintf(stderr, "gortex: unknown command %q%s\n\n%s", name, didYouMean(name, commandNames()), usage())
 	return exitUsage
-}
-
-// parseFlags parses a subcommand's flags; done is true when the command
-// should return code at once (help was asked for, or the flags were bad).
-func parseFlags(fs *flag.FlagSet, e env, args []string) (code int, done bool) {
-	// The flag package prints usage itself on every error; print it once,
-	// to stdout when asked for and as a hint on stderr otherwise.
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(e.stdout)
-		fs.Usage()
-		return exitOK, true
-	case err != nil:
-		fmt.Fprintf(e.stderr, "gortex %s: %v\nRun \"gortex %s --help\" for usage.\n", fs.Name(), err, fs.Name())
-		return exitUsage, true
-	}
-	fs.SetOutput(e.stderr)
-	return 0, false
 }
 
 func isTerminal(w io.Writer) bool {
@@ -125,15 +86,24 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// dirHelp is the help of every --dir flag.
+const dirHelp = "repository root (default: the project around the working directory; see gortex help index)"
+
 // resolveRoot returns the repository root: DIR when given, else the
-// enclosing git root of the working directory, else the working directory.
+// project around the working directory (see workspace.FindRoot). Outside
+// any project it refuses, saying how to point at one, so that nothing is
+// indexed or written in a directory that is no project.
 func resolveRoot(dir string) (string, error) {
 	if dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
 			return "", err
 		}
-		return indexer.FindRoot(wd), nil
+		root, err := workspace.FindRoot(wd)
+		if errors.Is(err, workspace.ErrNoProject) {
+			return "", fmt.Errorf("%w\n  run gortex inside a repository, point at one with --dir DIR, or index a directory with gortex index DIR", err)
+		}
+		return root, err
 	}
 	fi, err := os.Stat(dir)
 	if err != nil {

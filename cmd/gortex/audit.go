@@ -57,7 +57,7 @@ Flags:
 `, audit.MinCallers, audit.MinCallerPackages)
 		fs.PrintDefaults()
 	}
-	paths, code, done := parseArgs(fs, e, args)
+	paths, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,6 +12,9 @@ import (
 var helpCommands = [][]string{
 	{"index"},
 	{"why"},
+	{"audit"},
+	{"search"},
+	{"docs"},
 	{"mcp"},
 	{"memory"},
 	{"memory", "add"},
@@ -21,12 +25,33 @@ var helpCommands = [][]string{
 	{"memory", "forget"},
 	{"memory", "check"},
 	{"remember"},
+	{"reflect"},
+	{"memory", "review"},
+	{"version"},
+}
+
+// TestEveryCommandHasHelp: gortex help lists every command with one line,
+// and each has a golden help text.
+func TestEveryCommandHasHelp(t *testing.T) {
+	_, out, _ := run(t, "help")
+	for _, c := range commands {
+		a, ok := about[c.name]
+		if !ok || a[1] == "" {
+			t.Errorf("command %s has no line in about", c.name)
+		}
+		if !strings.Contains(out, "\n  gortex "+c.name) {
+			t.Errorf("gortex help does not list %s", c.name)
+		}
+		if !slices.ContainsFunc(helpCommands, func(cmd []string) bool { return cmd[0] == c.name }) {
+			t.Errorf("command %s has no golden help (add it to helpCommands)", c.name)
+		}
+	}
 }
 
 // TestHelpGolden compares every command's --help, and gortex help, with
 // testdata/help/*.golden (go test ./cmd/gortex -update rewrites them).
-// Help goes to stdout with exit status 0, and "gortex help COMMAND" prints
-// what "gortex COMMAND --help" does.
+// Help goes to stdout with exit status 0, and "gortex help COMMAND" and
+// "gortex COMMAND -h" print what "gortex COMMAND --help" does.
 func TestHelpGolden(t *testing.T) {
 	// Flag defaults read from the environment must not reach the files.
 	t.Setenv("USER", "")
@@ -46,10 +71,11 @@ func TestHelpGolden(t *testing.T) {
 				t.Fatalf("%s --help: exit %d, stderr %q", name, code, stderr)
 			}
 			golden(t, filepath.Join("testdata", "help", name+".golden"), out)
-			if len(cmd) == 1 {
-				if _, viaHelp, _ := run(t, "help", cmd[0]); viaHelp != out {
-					t.Errorf("gortex help %s differs from gortex %s --help", cmd[0], cmd[0])
-				}
+			if _, short, _ := run(t, append(cmd, "-h")...); short != out {
+				t.Errorf("%s -h differs from %s --help", name, name)
+			}
+			if _, viaHelp, _ := run(t, append([]string{"help"}, cmd...)...); viaHelp != out {
+				t.Errorf("gortex help %s differs from gortex %s --help", strings.Join(cmd, " "), strings.Join(cmd, " "))
 			}
 		})
 	}

@@ -31,10 +31,9 @@ func runIndex(ctx context.Context, e env, args []string) int {
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
 
-Index DIR (default: the enclosing git root, else the current directory):
-parse the source files of 20 languages (Go, Python, JavaScript, TypeScript
-and TSX, Java, Kotlin, Scala, C, C++, C#, Rust, Ruby, PHP, Swift, Lua,
-Elixir, OCaml, Bash, Protobuf, HCL and Terraform) into symbols, with
+Index DIR: parse the source files of 20 languages (Go, Python, JavaScript,
+TypeScript and TSX, Java, Kotlin, Scala, C, C++, C#, Rust, Ruby, PHP, Swift,
+Lua, Elixir, OCaml, Bash, Protobuf, HCL and Terraform) into symbols, with
 qualified names in each language's convention; keep every other file as a
 file node; split Markdown and text documents (.md, .markdown, .txt, .adoc,
 .asciidoc, .rst) into one section per heading; link each section to the
@@ -42,6 +41,13 @@ code it names (a symbol, its type or package, its file or directory) and to
 the files committed together with its document; and index the sections for
 lexical matching and questions. The walk honours .gitignore and skips .git,
 vendor/, node_modules/, binary files and files over 2 MiB.
+
+Without DIR, the project around the working directory is indexed: the
+nearest directory already indexed, else the git (or other version control)
+root, else the nearest directory with a go.mod, package.json, Cargo.toml,
+pyproject.toml or other build file. Your home directory and / are never a
+project unless named. Outside a project gortex refuses and writes nothing;
+every command that takes --dir finds its repository the same way.
 
 The index is written to DIR/.gortex/index/ (kept out of git by
 DIR/.gortex/.gitignore); a crash mid-index leaves the previous index in
@@ -51,14 +57,17 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, done := parseFlags(fs, e, args); done {
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
 		return code
 	}
-	if fs.NArg() > 1 {
+	if len(pos) > 1 {
 		fmt.Fprintln(e.stderr, "gortex index: at most one DIR")
 		return exitUsage
 	}
-	o.dir = fs.Arg(0)
+	if len(pos) == 1 {
+		o.dir = pos[0]
+	}
 	return indexRun(ctx, e, o)
 }
 

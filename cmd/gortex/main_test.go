@@ -71,7 +71,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_DATA_HOME", xdg)
-	// The user's config too: what a test acknowledges stays in it.
+	// The user's configuration (llm, model, …) must not reach an answer
+	// either.
 	os.Setenv("XDG_CONFIG_HOME", filepath.Join(xdg, "config"))
 	code := m.Run()
 	os.RemoveAll(xdg)

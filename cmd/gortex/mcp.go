@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/mcp"
 )
 
@@ -65,11 +64,12 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, done := parseFlags(fs, e, args); done {
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "gortex mcp: unexpected argument %q (the repository is --dir)\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "gortex mcp: unexpected argument %q (the repository is --dir)\n", pos[0])
 		return exitUsage
 	}
 	return mcpRun(ctx, e, o)
@@ -86,7 +86,7 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := mcp.New(root, mcp.Options{Version: version, Logger: log, RootSource: source, RootEnv: projectDirEnv,
+	srv, err := mcp.New(root, mcp.Options{Version: readBuildInfo().Version, Logger: log, RootSource: source, RootEnv: projectDirEnv,
 		ClientRoots: source != mcp.RootFlag && o.http == ""})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
@@ -132,11 +132,12 @@ func mcpRoot(dir, projectDir string) (string, mcp.RootSource, error) {
 			return root, mcp.RootEnv, err
 		}
 	}
-	wd, err := os.Getwd()
+	root, err := resolveRoot("")
 	if err != nil {
+		// No project around the working directory: refuse rather than
+		// serve (and index) whatever directory the client started in.
 		return "", "", err
 	}
-	root := indexer.FindRoot(wd)
 	if _, err := os.Lstat(filepath.Join(root, ".git")); err == nil {
 		return root, mcp.RootGit, nil
 	}

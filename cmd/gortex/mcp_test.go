@@ -9,17 +9,22 @@ import (
 )
 
 // gortex mcp serves --dir; else $CLAUDE_PROJECT_DIR; else the git
-// repository around the working directory; else the working directory.
+// repository around the working directory; else the project (a build
+// file) around it; outside any project it refuses.
 func TestMCPRoot(t *testing.T) {
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	repo, sub, plain := filepath.Join(base, "repo"), filepath.Join(base, "repo", "pkg"), filepath.Join(base, "plain")
-	for _, d := range []string{filepath.Join(repo, ".git"), sub, plain} {
+	marked := filepath.Join(base, "marked")
+	for _, d := range []string{filepath.Join(repo, ".git"), sub, plain, marked} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.WriteFile(filepath.Join(marked, "go.mod"), []byte("module m\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	tests := []struct {
 		name       string
@@ -32,7 +37,7 @@ func TestMCPRoot(t *testing.T) {
 		{"environment", "", plain, sub, plain, mcp.RootEnv},
 		{"environment not a directory", "", filepath.Join(base, "nosuch"), sub, repo, mcp.RootGit},
 		{"git root of the working directory", "", "", sub, repo, mcp.RootGit},
-		{"working directory", "", "", plain, plain, mcp.RootWorkdir},
+		{"project around the working directory", "", "", marked, marked, mcp.RootWorkdir},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,4 +51,10 @@ func TestMCPRoot(t *testing.T) {
 			}
 		})
 	}
+	t.Run("no project", func(t *testing.T) {
+		t.Chdir(plain)
+		if root, _, err := mcpRoot("", ""); err == nil {
+			t.Errorf("outside a project mcp serves %s", root)
+		}
+	})
 }

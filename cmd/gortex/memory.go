@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -164,22 +163,4 @@ func (l *listFlag) Set(v string) error {
 		}
 	}
 	return nil
-}
-
-// parseArgs is parseFlags allowing flags after positional arguments
-// ("gortex memory edit ID --importance 5"), which flag.Parse stops at.
-func parseArgs(fs *flag.FlagSet, e env, args []string) (pos []string, code int, done bool) {
-	for {
-		if code, done := parseFlags(fs, e, args); done {
-			return nil, code, true
-		}
-		args = fs.Args()
-		switch {
-		case len(args) == 0:
-			return pos, exitOK, false
-		case args[0] == "--":
-			return append(pos, args[1:]...), exitOK, false
-		}
-		pos, args = append(pos, args[0]), args[1:]
-	}
 }

@@ -109,7 +109,7 @@ type writeOpts struct {
 }
 
 func (o *writeOpts) register(fs *flag.FlagSet, scope, scopeHelp string) {
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.scope, "scope", scope, scopeHelp)
 	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
 	o.fields.register(fs)
@@ -148,7 +148,7 @@ Flags:
 `, name, name, memory.MaxTitleLen, memory.MaxBodyLen, memory.MaxTags, memory.DuplicateThreshold, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

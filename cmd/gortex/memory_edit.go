@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"slices"
 
 	"github.com/gortex/gortex/memory"
 )
@@ -19,12 +20,19 @@ Change the fields given by flags and leave the others; --symbol, --file and
 --tag replace the whole list. The updated time is set to now. Caps: title
 %d characters, body %d characters.
 
+Without field flags, the memory's file opens in $VISUAL, else $EDITOR, else
+vi (as git commit and kubectl edit do). Once saved it is validated and
+recorded; when it does not validate it opens again with the error on top,
+and quitting without a change keeps the memory as it was. To re-anchor a
+symbol, change its written: line; id, created, supersedes and superseded_by
+are kept.
+
 %s
 Flags:
 `, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}
@@ -35,10 +43,27 @@ Flags:
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if !changesField(set) {
-		fmt.Fprintln(e.stderr, "gortex memory edit: nothing to change; give a field flag such as --body or --importance")
-		return exitUsage
+		return memoryEditorRun(ctx, e, args[0], o)
 	}
 	return memoryEditRun(ctx, e, args[0], o, func(n string) bool { return set[n] })
+}
+
+// memoryEditorRun finds memory ref and opens it in the editor.
+func memoryEditorRun(ctx context.Context, e env, ref string, o writeOpts) int {
+	root, err := resolveRoot(o.dir)
+	var stores []*memory.Store
+	if err == nil {
+		stores, err = openStores(root, o.scope)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex memory edit:", err)
+		return exitError
+	}
+	st, m, err := findMemory(ctx, stores, ref)
+	if err != nil {
+		return memoryExit(e, "memory edit", err)
+	}
+	return editInEditor(ctx, e, st, m, root, o.asJSON)
 }
 
 func changesField(set map[string]bool) bool {
@@ -89,6 +114,29 @@ func memoryEditRun(ctx context.Context, e env, ref string, o writeOpts, set func
 	return printResult(e, o.asJSON, res)
 }
 
+// inherits are the fields (by flag name) a replacement takes over from
+// the memory it supersedes unless a flag sets them: what the decision is
+// about and how much it weighs; the text, pinning and authorship are its
+// own.
+var inherits = map[string]bool{"kind": true, "importance": true, "confidence": true, "basis": true, "tag": true, "symbol": true, "file": true}
+
+// inherited is the replacement of old as the flags in set shape it: old's
+// inherited fields, then the flags. Anchors of a kind no flag sets are
+// old's, resolved as they are; with neither --symbol nor --file,
+// Store.Supersede takes all of them over itself.
+func inherited(old *memory.Memory, f *fieldFlags, set map[string]bool) *memory.Memory {
+	m := &memory.Memory{Kind: old.Kind, Importance: old.Importance, Confidence: old.Confidence, Basis: old.Basis,
+		Tags: slices.Clone(old.Tags)}
+	f.apply(m, func(name string) bool { return set[name] || !inherits[name] })
+	switch {
+	case set["symbol"] && !set["file"]:
+		m.Files = slices.Clone(old.Files)
+	case set["file"] && !set["symbol"]:
+		m.Symbols = slices.Clone(old.Symbols)
+	}
+	return m
+}
+
 func runMemorySupersede(ctx context.Context, e env, args []string) int {
 	var o writeOpts
 	fs := flag.NewFlagSet("memory supersede", flag.ContinueOnError)
@@ -99,15 +147,17 @@ func runMemorySupersede(ctx context.Context, e env, args []string) int {
 
 Record a memory that replaces memory ID: the new one says supersedes: ID,
 the old one superseded_by: NEW. gortex why then ranks the old one after
-every live entry and marks it. Without --symbol and --file the new memory
-takes the old one's anchors. Caps: title %d characters, body %d characters.
+every live entry and marks it. The new memory takes the old one's kind,
+importance, confidence, basis, tags and anchors unless a flag sets them
+(--symbol replaces the symbol anchors, --file the file anchors). Caps:
+title %d characters, body %d characters.
 
 %s
 Flags:
 `, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}
@@ -127,8 +177,13 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex memory supersede:", err)
 		return exitError
 	}
-	m := &memory.Memory{}
-	o.fields.apply(m, all)
+	old, err := st.Get(ctx, args[0])
+	if err != nil {
+		return memoryExit(e, "memory supersede", err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	m := inherited(old, &o.fields, set)
 	res, err := st.Supersede(ctx, args[0], m, memory.AddOptions{Force: o.force, Resolve: anchorResolver(ctx, e, root), Root: root})
 	if err != nil {
 		return memoryExit(e, "memory supersede", err)

@@ -18,7 +18,7 @@ type readOpts struct {
 }
 
 func (o *readOpts) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories: workspace, global or both")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
 }
@@ -55,7 +55,7 @@ Superseded ones are marked (hidden with --live).
 	fs.StringVar(&f.Tag, "tag", "", "only memories with this tag")
 	fs.StringVar(&f.Anchor, "anchor", "", "only memories anchored to this symbol (as written, or its ID) or file")
 	fs.BoolVar(&f.LiveOnly, "live", false, "hide superseded memories")
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}
@@ -123,7 +123,7 @@ func runMemoryShow(ctx context.Context, e env, args []string) int {
 
 Print a memory as its file reads (front matter and body), or as JSON.
 `, &o)
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}
@@ -162,7 +162,7 @@ func runMemoryForget(ctx context.Context, e env, args []string) int {
 Delete a memory's file. Memories that superseded it or that it superseded
 lose that link. In a workspace, git keeps the history.
 `, &o)
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}
@@ -209,7 +209,7 @@ gone, or a file anchor whose file is gone, is stale.
 Exit status: 0 all anchors hold, 4 an anchor is stale or a memory file is
 unreadable (for CI), 1 error, 64 bad usage.
 `, &o)
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

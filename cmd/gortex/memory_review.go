@@ -43,7 +43,7 @@ Flags:
 `, fieldsHelp)
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

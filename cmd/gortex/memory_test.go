@@ -151,7 +151,7 @@ func TestMemoryCommands(t *testing.T) {
 		{"memory help", []string{"help", "memory"}, "", exitOK, "supersede ID"},
 		{"list by tag", []string{"memory", "list", "--tag", "flow"}, "", exitOK, "Checkout hands the lines to billing."},
 		{"show unknown", []string{"memory", "show", "zzzzzz"}, "", exitUnknown, "memory not found"},
-		{"edit nothing", []string{"memory", "edit", "zzzzzz"}, "", exitUsage, "nothing to change"},
+		{"edit unknown in the editor", []string{"memory", "edit", "zzzzzz"}, "", exitUnknown, "memory not found"},
 		{"unknown subcommand", []string{"memory", "frob"}, "", exitUsage, "unknown command"},
 	}
 	for _, tt := range tests {

@@ -60,7 +60,7 @@ Flags:
 `, reflection.TailMessages, reflection.MaxNotes, memory.DuplicateThreshold, strings.Join(llm.AgentVars, ", "))
 		fs.PrintDefaults()
 	}
-	args, code, done := parseArgs(fs, e, args)
+	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
 	}

@@ -33,7 +33,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
 	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries, and candidates of an ambiguous QUERY")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
 	addLLMFlags(fs, &o.llm)
 	fs.Usage = func() {
@@ -71,11 +71,12 @@ Flags:
 		fs.PrintDefaults()
 		fmt.Fprint(fs.Output(), whyMoreHelp())
 	}
-	if code, done := parseFlags(fs, e, args); done {
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
 		return code
 	}
 	switch {
-	case fs.NArg() != 1:
+	case len(pos) != 1:
 		fmt.Fprintln(e.stderr, "gortex why: give exactly one QUERY (see gortex why --help)")
 		return exitUsage
 	case asJSON && asTOON:
@@ -88,7 +89,7 @@ Flags:
 		fmt.Fprintf(e.stderr, "gortex why: --llm %q: want one of %s\n", o.llm.name, strings.Join(llm.LLMNames, ", "))
 		return exitUsage
 	}
-	o.query = fs.Arg(0)
+	o.query = pos[0]
 	o.format = query.FormatText
 	if asJSON {
 		o.format = query.FormatJSON
@@ -111,6 +112,7 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	}
 	qo := w.QueryOptions()
 	qo.Limit, qo.Explain = o.limit, o.explain
+	qo.WorkDir, _ = os.Getwd() // a relative file path is read from here first
 	if ci, err := w.OpenContent(); err == nil {
 		defer ci.Close()
 		qo.Searcher = ci

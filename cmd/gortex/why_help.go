@@ -16,9 +16,12 @@ Query kinds, tried in this order:
 
   A file path: the reasoning of the file and of the symbols declared in it,
   memories anchored to it, documents naming it, and its git history (the
-  commits owning its lines, its latest commits with their messages).
+  commits owning its lines, its latest commits with their messages). A
+  relative path is read from the working directory first, then from the
+  repository root (./ and ../ from the working directory only); a path that
+  names no file is answered with the files it may have meant (exit 2).
     gortex why internal/config/load.go
-    gortex why ./billing/invoice.go
+    gortex why ./invoice.go            (from billing/)
 
   A symbol or package (as above): its reasoning; for a symbol, then the
   commits that wrote its lines (git blame of its line range), with the
@@ -39,8 +42,9 @@ Outside a git repository the answer comes from the rest of the graph.
 
 LLM summary: when a backend is available, an LLM turns the entries into a
 short answer citing them as [n], followed by the cited entries. It sees only
-the entries the graph returned. With no backend, a warning on stderr says how
-to get one and the graph's answer is printed (exit status 0). --no-llm, or
+the entries the graph returned. With no backend, the graph's answer is
+printed (exit status 0) and a hint on stderr says how to get one: once per
+repository, never beside --json or --toon (every time at -v). --no-llm, or
 GORTEX_LLM=none, turns the summary off; --llm NAME picks a backend.
 Inside a coding agent (GORTEX_AGENT, CLAUDECODE or CURSOR_AGENT set), auto
 prints the prepared context between [AGENT CONTEXT] and [/AGENT CONTEXT] for

@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fsutil"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
@@ -84,7 +87,12 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 		return 0, false
 	}
 	chosen, err := llm.Select(ctx, cfg, name, llm.Env{})
-	if err != nil {
+	var nb *llm.NoBackendError
+	switch {
+	case errors.As(err, &nb) && nb.Name == llm.LLMAuto:
+		noBackendHint(e, w.Root, cfg, o, nb)
+		return 0, false
+	case err != nil:
 		reportLLMError(e, err, o.llm.verbose)
 		return 0, false
 	}
@@ -177,6 +185,35 @@ func orUnknown(path string) string {
 		return "no home directory"
 	}
 	return path
+}
+
+// noBackendHintFile, in the repository's cache directory, records that the
+// no-backend hint was shown there: it is no setting, so it is kept out of
+// every config.
+const noBackendHintFile = "no-llm-hint"
+
+// noBackendHint tells that auto found no backend and how to get one: once
+// per repository, recorded as the privacy notice is, and only beside a
+// text answer (a script reading --json or --toon has no use for it). At -v
+// it is shown every time, with what each backend lacked.
+func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBackendError) {
+	marker := filepath.Join(indexer.CacheDir(root), noBackendHintFile)
+	_, err := os.Lstat(marker)
+	seen := err == nil
+	if o.llm.verbose == 0 && (seen || o.format != query.FormatText) {
+		return
+	}
+	reportLLMError(e, nb, o.llm.verbose)
+	if seen {
+		return
+	}
+	fmt.Fprintln(e.stderr, "  This hint is shown once for this repository (-v shows it again).")
+	if err := os.MkdirAll(filepath.Dir(marker), 0o755); err == nil {
+		err = fsutil.WriteFile(marker, nil, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex: warning: could not record the hint:", err)
+	}
 }
 
 // reportLLMError prints an LLM failure with its code and help; the graph's

@@ -204,21 +204,45 @@ func TestWhyFileOutsideGit(t *testing.T) {
 	}
 }
 
+// TestWhyNoBackend: with no backend under auto, the graph's answer is
+// printed as with --no-llm, and a hint says how to get a backend: beside a
+// text answer only, once per repository (recorded in its config), and at
+// -v every time.
 func TestWhyNoBackend(t *testing.T) {
-	dir := fixture(t)
+	dir := fixtureCopy(t) // its own: the config gets written
 	_, plain, _ := run(t, "why", "--dir", dir, "--no-llm", "billing.Invoice.Finalize")
 	hermetic(t)
-	code, out, stderr := run(t, "why", "--dir", dir, "billing.Invoice.Finalize")
-	if code != exitOK || out != plain {
-		t.Errorf("exit %d; stdout differs from --no-llm:\n%s", code, out)
+	hint := []string{"no LLM backend found", "ANTHROPIC_API_KEY", "ollama serve", "agent mode is automatic", "--no-llm", "shown once"}
+	tests := []struct {
+		name string
+		args []string
+		hint bool
+	}{
+		{"json: never", []string{"--json"}, false},
+		{"toon: never", []string{"--toon"}, false},
+		{"text: the first time", nil, true},
+		{"text: not again", nil, false},
+		{"-v: every time", []string{"-v"}, true},
+		{"--llm none: never", []string{"--llm", "none"}, false},
 	}
-	for _, want := range []string{"no LLM backend found", "ANTHROPIC_API_KEY", "ollama serve", "agent mode is automatic", "--no-llm"} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, stderr)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := run(t, append(append([]string{"why", "--dir", dir}, tt.args...), "billing.Invoice.Finalize")...)
+			if code != exitOK || (tt.args == nil && out != plain) {
+				t.Errorf("exit %d; stdout differs from --no-llm:\n%s", code, out)
+			}
+			if !tt.hint && stderr != "" {
+				t.Errorf("hint shown:\n%s", stderr)
+			}
+			for _, want := range hint[:len(hint)-1] {
+				if tt.hint && !strings.Contains(stderr, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, stderr)
+				}
+			}
+		})
 	}
-	if _, _, stderr := run(t, "why", "--dir", dir, "--llm", "none", "billing.Invoice.Finalize"); stderr != "" {
-		t.Errorf("--llm none warns: %s", stderr)
+	if _, err := os.Stat(filepath.Join(dir, ".gortex", "cache", noBackendHintFile)); err != nil {
+		t.Errorf("hint not recorded: %v", err)
 	}
 }
 

@@ -1,9 +1,11 @@
 // Package textutil holds the small text helpers several packages share,
-// each written once: cutting text to a length, estimating tokens, and the
-// word sets and Jaccard similarity behind duplicate and copy detection.
+// each written once: cutting text to a length, estimating tokens, the
+// word sets and Jaccard similarity behind duplicate and copy detection,
+// and the edit distance behind every "did you mean".
 package textutil
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -80,3 +82,30 @@ func Jaccard(a, b map[string]bool) float64 {
 	}
 	return float64(inter) / float64(len(a)+len(b)-inter)
 }
+
+// Distance is the Levenshtein distance between a and b, counted in runes:
+// the "did you mean" of unknown symbols, paths and flags.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// SentenceEnd matches the end of a sentence: a full stop, question or
+// exclamation mark before white space or the end of the text.
+var SentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)

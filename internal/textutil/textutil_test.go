@@ -79,3 +79,23 @@ func TestEstimateTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestDistance(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		want       int
+	}{
+		{"equal", "json", "json", 0},
+		{"one insertion", "jsn", "json", 1},
+		{"transposition is two edits", "jsno", "json", 2},
+		{"empty", "", "limit", 5},
+		{"runes, not bytes", "größe", "grösse", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Distance(tt.a, tt.b); got != tt.want {
+				t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+			}
+		})
+	}
+}

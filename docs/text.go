@@ -1,17 +1,18 @@
-package mcp
+package docs
 
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
-
-// Helpers of the document tools (list_docs, doc_outline, read_doc_section).
 
 // purposeLen bounds a document's one-line purpose, in runes.
 const purposeLen = 200
+
+// snippetLen bounds a search hit's excerpt, in runes.
+const snippetLen = 240
 
 // metaLine is a "Key: value" line of a document's header (Status:,
 // Date:, Deciders:), which says nothing of its purpose.
@@ -43,10 +44,6 @@ func prose(text string) string {
 	return strings.Join(lines[i:], "\n")
 }
 
-// sentenceEnd ends a sentence: a full stop, question or exclamation mark
-// before white space.
-var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
-
 // firstSentence returns the first sentence of the first paragraph of text,
 // white space collapsed, list and quote markers dropped, at most purposeLen
 // runes.
@@ -59,13 +56,39 @@ func firstSentence(text string) string {
 		}
 	}
 	para = strings.TrimLeft(strings.Join(strings.Fields(para), " "), "-*>+ ")
-	if loc := sentenceEnd.FindStringIndex(para); loc != nil {
+	if loc := textutil.SentenceEnd.FindStringIndex(para); loc != nil {
 		para = para[:loc[0]+1]
 	}
-	if utf8.RuneCountInString(para) > purposeLen {
-		para = shorten(para, purposeLen)
+	return textutil.Cut(para, purposeLen)
+}
+
+// snippet is the first paragraph of text that contains one of terms (the
+// first paragraph when none does), white space collapsed, cut to
+// snippetLen runes.
+func snippet(text string, terms []string) string {
+	pick := ""
+	for _, p := range strings.Split(text, "\n\n") {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if pick == "" {
+			pick = p
+		}
+		if containsAny(strings.ToLower(p), terms) {
+			pick = p
+			break
+		}
 	}
-	return para
+	return textutil.Cut(strings.Join(strings.Fields(pick), " "), snippetLen)
+}
+
+func containsAny(s string, terms []string) bool {
+	for _, t := range terms {
+		if t != "" && strings.Contains(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // depth is a section's depth in its document's heading tree: 1 for the
@@ -96,4 +119,9 @@ func title(secs []*graph.Node) string {
 		return ""
 	}
 	return secs[0].Name
+}
+
+// tokens estimates the size of texts in tokens (textutil.EstimateTokens).
+func tokens(texts ...string) int {
+	return textutil.EstimateTokens(strings.Join(texts, ""))
 }
