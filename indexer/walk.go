@@ -62,6 +62,9 @@ const (
 	SkipSymlinkOutside = "symlink-outside" // a symlink to a file outside the root
 	SkipUnreadable     = "unreadable"      // permission or I/O error
 	SkipNotRegular     = "not-regular"     // a device, socket or named pipe
+	// SkipTooComplex starts the Broken reason of a source file over a
+	// parsing budget (syntax.ErrTooComplex): it is a file node alone.
+	SkipTooComplex = "too-complex"
 )
 
 // DefaultMaxFileSize is the size limit when WalkOptions.MaxFileSize is 0:
