@@ -52,6 +52,7 @@ fuzz:
 	$(GO) test ./graph -run '^$$' -fuzz FuzzLoad -fuzztime 20s -fuzzminimizetime 2s
 	$(GO) test ./graph -run '^$$' -fuzz FuzzApplyDelta -fuzztime 20s -fuzzminimizetime 2s
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzReadParses -fuzztime 20s -fuzzminimizetime 2s
+	$(GO) test ./indexer -run '^$$' -fuzz FuzzIgnoreRules -fuzztime 20s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzCheckArgs -fuzztime 20s
 

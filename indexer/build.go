@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -278,11 +280,21 @@ func (b *builder) broken(path, reason string) {
 	b.log.Warn("skipped file", "path", path, "reason", reason)
 }
 
+// brokenReason is the reason a file could not be used; a file over a
+// parsing budget is reported as "too-complex: " and the budget.
+func brokenReason(p string, err error) string {
+	if errors.Is(err, syntax.ErrTooComplex) {
+		_, detail, _ := strings.Cut(err.Error(), syntax.ErrTooComplex.Error()+": ")
+		return SkipTooComplex + ": " + detail
+	}
+	return err.Error()
+}
+
 // addFile adds the nodes of one walked file.
 func (b *builder) addFile(f WalkedFile, r parsed) {
 	b.man.Files[f.Path] = FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang}
 	if r.err != nil {
-		b.broken(f.Path, r.err.Error())
+		b.broken(f.Path, brokenReason(f.Path, r.err))
 	}
 	if f.Class == ClassGoMod {
 		return

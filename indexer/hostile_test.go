@@ -7,10 +7,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -233,5 +236,55 @@ func TestHostileFileReads(t *testing.T) {
 				t.Errorf("%s skipped as %q, want %q (skipped: %v)", tt.path, reason, tt.reason, idx.Manifest.Skipped)
 			}
 		})
+	}
+}
+
+// TestDeepNestingIndexed indexes a repository holding the files that made
+// indexing quadratic: 100,000 unclosed braces in a .sh and 10,000 nested
+// namespaces in a .cs. Each is a file node alone, reported as too-complex,
+// and the build allocates a bounded amount (no timing: the budgets are
+// counted in nodes and depths; BenchmarkDeepNesting in indexer/syntax
+// measures the time).
+func TestDeepNestingIndexed(t *testing.T) {
+	root := t.TempDir()
+	var cs strings.Builder
+	for i := range 10_000 {
+		cs.WriteString("namespace N" + strconv.Itoa(i) + " {\n")
+	}
+	cs.WriteString("class C { void M() {} }\n" + strings.Repeat("}\n", 10_000))
+	writeTree(t, root, map[string]string{
+		"deep.sh":  "f() " + strings.Repeat("{ ", 100_000) + "\n",
+		"deep.cs":  cs.String(),
+		"small.sh": "greet() { echo hi; }\n",
+	})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	idx, st := mustBuild(t, root, Options{})
+	runtime.ReadMemStats(&after)
+	for _, p := range []string{"deep.sh", "deep.cs"} {
+		var reason string
+		for _, b := range st.Broken {
+			if b.Path == p {
+				reason = b.Reason
+			}
+		}
+		if !strings.HasPrefix(reason, SkipTooComplex+": ") {
+			t.Errorf("%s: broken reason %q, want too-complex", p, reason)
+		}
+		if !idx.Store.Has(graph.FileID(p)) || len(idx.Store.Out(graph.FileID(p), graph.EdgeContains)) != 0 {
+			t.Errorf("%s: want a file node alone", p)
+		}
+	}
+	if !idx.Store.Has(graph.SymbolID("small.sh", "greet")) {
+		t.Error("the small script lost its function")
+	}
+	// A few MB of source; 600 MB was the budget of the report, and the
+	// quadratic names alone were 1.1 GB.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 300<<20 {
+		t.Errorf("the build allocated %d MB", alloc>>20)
+	}
+	fi, err := os.Stat(filepath.Join(IndexDir(root), graphFile))
+	if err != nil || fi.Size() > 1<<20 {
+		t.Errorf("graph.bin: %v, %v", fi, err)
 	}
 }

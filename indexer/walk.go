@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -19,8 +18,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-
-	ignore "github.com/sabhiram/go-gitignore"
 
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/repofs"
@@ -62,6 +59,9 @@ const (
 	SkipSymlinkOutside = "symlink-outside" // a symlink to a file outside the root
 	SkipUnreadable     = "unreadable"      // permission or I/O error
 	SkipNotRegular     = "not-regular"     // a device, socket or named pipe
+	// SkipTooComplex starts the Broken reason of a source file over a
+	// parsing budget (syntax.ErrTooComplex): it is a file node alone.
+	SkipTooComplex = "too-complex"
 )
 
 // DefaultMaxFileSize is the size limit when WalkOptions.MaxFileSize is 0:
@@ -438,62 +438,6 @@ func joinRel(dir, name string) string {
 	return dir + "/" + name
 }
 
-// ignoreRules are the patterns of one ignore file.
-type ignoreRules struct {
-	dir      string // repo-relative directory the patterns are relative to
-	patterns []ignorePattern
-}
-
-// ignorePattern is one pattern of an ignore file.
-type ignorePattern struct {
-	negate   bool
-	dirOnly  bool              // written with a trailing slash
-	anchored bool              // has a slash: matched against the whole relative path
-	glob     string            // a path.Match pattern, when there is no "**"
-	re       *ignore.GitIgnore // the library's matcher for a pattern with "**"
-}
-
-// ignored applies git's precedence: the deepest ignore file with a pattern
-// matching rel decides, and within a file the last matching pattern wins.
-func ignored(rules []*ignoreRules, rel string, isDir bool) bool {
-	for i := len(rules) - 1; i >= 0; i-- {
-		r := rules[i]
-		p := rel
-		if r.dir != "" {
-			var below bool
-			if p, below = strings.CutPrefix(rel, r.dir+"/"); !below {
-				continue
-			}
-		}
-		for j := len(r.patterns) - 1; j >= 0; j-- {
-			if pat := &r.patterns[j]; pat.matches(p, isDir) {
-				return !pat.negate
-			}
-		}
-	}
-	return false
-}
-
-// matches reports whether the pattern matches p, a path relative to the
-// ignore file's directory. A pattern without a slash is matched against
-// the last element only: the walk asks about every directory before
-// entering it, so an ignored parent is never looked into.
-func (pat *ignorePattern) matches(p string, isDir bool) bool {
-	switch {
-	case pat.dirOnly && !isDir:
-		return false
-	case pat.re != nil:
-		if isDir {
-			p += "/"
-		}
-		return pat.re.MatchesPath(p)
-	case !pat.anchored:
-		p = p[strings.LastIndexByte(p, '/')+1:]
-	}
-	ok, _ := path.Match(pat.glob, p) // a malformed pattern matches nothing, as in git
-	return ok
-}
-
 // excludeRules loads .git/info/exclude, the lowest-precedence ignore file.
 func (w *walker) excludeRules() []*ignoreRules {
 	r := w.loadRules("", filepath.Join(".git", "info", "exclude"))
@@ -535,102 +479,4 @@ func (w *walker) loadRules(rel, file string) *ignoreRules {
 		return nil
 	}
 	return compileRules(rel, string(data))
-}
-
-// compileRules compiles the text of an ignore file in directory rel.
-func compileRules(rel, data string) *ignoreRules {
-	r := &ignoreRules{dir: rel}
-	for _, line := range strings.Split(data, "\n") {
-		if pat, ok := parseIgnoreLine(line); ok {
-			r.patterns = append(r.patterns, pat)
-		}
-	}
-	return r
-}
-
-// parseIgnoreLine parses one line of an ignore file (gitignore(5)); false
-// for blank lines and comments. Patterns are matched with path.Match, whose
-// '*', '?' and classes are git's, except "**", which go-gitignore compiles.
-// The library is not used for the rest because it runs every pattern as a
-// backtracking regexp (86% of a walk of kubernetes-sigs/kueue, 0.5 s) and
-// departs from git on anchoring, '?' and "[!...]".
-func parseIgnoreLine(line string) (ignorePattern, bool) {
-	line = strings.TrimSuffix(line, "\r")
-	if strings.HasPrefix(line, "#") {
-		return ignorePattern{}, false
-	}
-	if t := strings.TrimRight(line, " \t"); strings.HasSuffix(t, "\\") && len(t) < len(line) {
-		line = t + " " // "\ " keeps one trailing space
-	} else {
-		line = t
-	}
-	var pat ignorePattern
-	line, pat.negate = strings.CutPrefix(line, "!")
-	line, pat.dirOnly = strings.CutSuffix(line, "/")
-	if line == "" {
-		return ignorePattern{}, false
-	}
-	pat.anchored = strings.Contains(line, "/")
-	if strings.Contains(line, "**") {
-		pat.re = ignore.CompileIgnoreLines(libraryPattern(line, pat.anchored))
-		return pat, true
-	}
-	pat.glob = strings.TrimPrefix(gitGlob(line), "/")
-	return pat, true
-}
-
-// gitGlob turns git's class negation "[!...]" into path.Match's "[^...]".
-func gitGlob(p string) string {
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		b.WriteByte(p[i])
-		switch {
-		case p[i] == '\\' && i+1 < len(p):
-			i++
-			b.WriteByte(p[i])
-		case p[i] == '[' && i+1 < len(p) && p[i+1] == '!':
-			b.WriteByte('^')
-			i++
-		}
-	}
-	return b.String()
-}
-
-// libraryPattern rewrites a "**" pattern into go-gitignore's dialect,
-// fixing where it departs from git: a pattern with a slash is anchored to
-// its file's directory, '?' is one character but not '/', "[!...]" is a
-// negated class, and regexp metacharacters it leaves alone are escaped.
-func libraryPattern(p string, anchored bool) string {
-	if anchored && !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	var b strings.Builder
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '\\' && i+1 < len(p):
-			b.WriteByte(c)
-			i++
-			b.WriteByte(p[i])
-		case inClass:
-			inClass = c != ']'
-			b.WriteByte(c)
-		case c == '[' && strings.IndexByte(p[i+1:], ']') >= 0:
-			inClass = true
-			b.WriteByte(c)
-			if i+1 < len(p) && p[i+1] == '!' {
-				b.WriteByte('^')
-				i++
-			}
-		case c == '?':
-			b.WriteString(`[^\x2f]`) // not "[^/]": the library treats slashes specially
-		case strings.IndexByte("+()$^{}|]", c) >= 0:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }
