@@ -65,7 +65,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		}
 		hits = append(hits, hs...)
 	}
-	fillEntries(a, hits, opts, 0)
+	fillEntries(s, a, hits, opts, 0)
 	if a.Count == 0 {
 		a.Note = fmt.Sprintf("no document, memory or commit message matches %q; ask with other words, or name a symbol or file", text)
 	}
@@ -125,8 +125,8 @@ func questionHits(ctx context.Context, sr Searcher, text string, node func(graph
 
 // fillEntries ranks hits by the one formula, cuts them at the limit,
 // keeping at least reserve commits when there are that many, and puts them
-// into a as entries.
-func fillEntries(a *Answer, hits []hit, opts Options, reserve int) {
+// into a as entries, each with its document's reason from s.
+func fillEntries(s *graph.Store, a *Answer, hits []hit, opts Options, reserve int) {
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -135,8 +135,9 @@ func fillEntries(a *Answer, hits []hit, opts Options, reserve int) {
 	if now.IsZero() {
 		now = time.Now()
 	}
+	rs := newReasons(s)
 	for _, r := range withReserve(Rank(hits, 0, now), limit, reserve) {
-		e := entryOf(r)
+		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()
 		}

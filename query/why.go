@@ -60,6 +60,9 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		return a, err
 	}
 	ref := refOf(n)
+	if n.Kind.IsSymbol() {
+		ref.Doc = docParagraph(n.Text)
+	}
 	a.Symbol = &ref
 	limit := opts.Limit
 	if limit <= 0 {
@@ -78,8 +81,9 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 	if now.IsZero() {
 		now = time.Now()
 	}
+	rs := newReasons(s)
 	for _, r := range Rank(hits, limit, now) {
-		e := entryOf(r)
+		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()
 		}
@@ -135,11 +139,13 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hi
 	return append(hits, extra[:min(len(extra), lexicalEntries)]...)
 }
 
-func entryOf(r ranked) Entry {
+// entryOf makes the entry of r; rs finds the reason section of its
+// document (nil for none).
+func entryOf(r ranked, rs *reasons) Entry {
 	src := r.source
 	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(r.signal),
 		Score: round3(r.score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank),
+		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank), Context: rs.context(src),
 		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
 	if r.via != nil {
 		e.Via = string(r.via.ID)
