@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
 )
 
@@ -114,7 +115,7 @@ func questionHits(ctx context.Context, sr Searcher, text string, node func(graph
 	var hits []hit
 	for _, h := range keep {
 		n, ok := node(h.ID)
-		if !ok {
+		if !ok || n.Attr(rationale.AttrStub) != "" {
 			continue
 		}
 		sim := 0.5*min(float64(len(h.Terms))/float64(len(terms)), 1) + 0.5*h.Score/best

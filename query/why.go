@@ -28,6 +28,13 @@ type Options struct {
 // DefaultLimit is the number of entries a why answer keeps by default.
 const DefaultLimit = 10
 
+// symbolCommitSlots is how many places of a symbol answer the commits that
+// wrote its lines keep when they rank below the cut: commits rank after
+// every live document, and weak document links (a title section changed in
+// the same commit) would otherwise push out the one message that says why
+// the lines were written.
+const symbolCommitSlots = 1
+
 // excerptLen bounds an entry's text in runes: enough for the paragraph that
 // names the symbol, short enough that ten entries stay readable.
 const excerptLen = 280
@@ -82,7 +89,7 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		now = time.Now()
 	}
 	rs := newReasons(s)
-	for _, r := range Rank(hits, limit, now) {
+	for _, r := range withReserve(Rank(hits, 0, now), limit, symbolCommitSlots) {
 		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()
