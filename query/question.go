@@ -10,15 +10,13 @@ import (
 	"github.com/gortex/gortex/textindex"
 )
 
-// How a question searches: the hits read from each index, the commits of
-// history searched (a commit older than the last few hundred rarely answers
-// a question about the code as it is, and reading more costs seconds on a
-// large repository), and how many of the question's words a hit must
-// contain (two, or all of a shorter question: one shared word is chance).
+// How a question searches: the hits read from each index, and the commits
+// of history searched (a commit older than the last few hundred rarely
+// answers a question about the code as it is, and reading more costs
+// seconds on a large repository).
 const (
 	questionPool    = 50
 	questionCommits = 300
-	minQuestionHits = 2
 )
 
 // whyQuestion answers a question in words: a Bleve search over the
@@ -90,27 +88,25 @@ func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*sourc
 	})
 }
 
-// questionHits searches sr for text and keeps the hits that contain enough
-// of its words. A hit's similarity is half the share of the question's
-// words it contains and half its search score relative to the best kept
-// hit of the same index.
+// questionHits searches sr for text as a scored disjunction of its words
+// (English analysis: stemmed, stop words out): a hit needs one of them,
+// and one with more of them, or rarer ones, scores higher. Requiring every
+// word, or two, left "why is keepalive clamped" with the one section that
+// happens to say both. A hit's similarity is half the share of the
+// question's words it contains and half its search score relative to the
+// best hit of the same index.
 func questionHits(ctx context.Context, sr Searcher, text string, node func(graph.NodeID) (*source, bool)) ([]hit, error) {
 	terms := sr.Analyze(text)
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	res, err := sr.Search(ctx, text, questionPool)
+	keep, err := sr.Search(ctx, text, questionPool)
 	if err != nil {
 		return nil, err
 	}
-	need := min(minQuestionHits, len(terms))
 	best := 0.0
-	var keep []textindex.Hit
-	for _, h := range res {
-		if len(h.Terms) >= need {
-			keep = append(keep, h)
-			best = max(best, h.Score)
-		}
+	for _, h := range keep {
+		best = max(best, h.Score)
 	}
 	var hits []hit
 	for _, h := range keep {

@@ -76,6 +76,9 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		limit = DefaultLimit
 	}
 	hits := Walk(s, opts.Memories, n)
+	if n.Kind.IsSymbol() {
+		hits = append(hits, readmeHits(s, n)...)
+	}
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)
 		if err != nil {

@@ -61,6 +61,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			}
 			linkNamed(s, sec)
 			linkSpelled(s, spelled, sec)
+			linkAsked(s, sec)
 			linkPaths(s, paths, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {

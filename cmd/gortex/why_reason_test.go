@@ -40,3 +40,17 @@ func TestWhyCarriesTheReason(t *testing.T) {
 	}
 	t.Errorf("no entry for %s § Decision in %s", adr, out)
 }
+
+// TestWhyQuestionAnyWord: a question is a scored disjunction of its words.
+// No section of the fixture says both "totals" and "drift"; the one that
+// says why sums drift ranks first.
+func TestWhyQuestionAnyWord(t *testing.T) {
+	dir := fixture(t)
+	a, _ := whyAnswer(t, "--dir", dir, "why do totals drift")
+	if len(a.Rationale) < 2 {
+		t.Fatalf("%d entries, want the sections with either word", len(a.Rationale))
+	}
+	if e := a.Rationale[0]; e.Path != "docs/adr/0004-money-in-integer-cents.md" || e.Section != "Context" {
+		t.Errorf("first entry %s § %s, want ADR 0004 § Context", e.Path, e.Section)
+	}
+}
