@@ -46,6 +46,7 @@ fuzz:
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
+	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMarkup -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
 	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s

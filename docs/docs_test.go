@@ -40,9 +40,9 @@ func TestList(t *testing.T) {
 		note  string
 	}{
 		{"all", docs.ListOptions{}, -1, -1, ""},
-		{"by kind", docs.ListOptions{Kind: "adr"}, 3, 3, ""},
+		{"by kind", docs.ListOptions{Kind: "adr"}, 4, 4, ""},
 		{"by path prefix", docs.ListOptions{Path: "./docs/design"}, 1, 1, ""},
-		{"limited", docs.ListOptions{Kind: "adr", Limit: 2}, 2, 3, "1 more"},
+		{"limited", docs.ListOptions{Kind: "adr", Limit: 2}, 2, 4, "2 more"},
 		{"nothing", docs.ListOptions{Kind: "rfc"}, 0, 0, "no document matches"},
 	}
 	for _, tt := range tests {

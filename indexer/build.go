@@ -54,6 +54,7 @@ type builder struct {
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
 	modules    *Modules
+	roots      *Roots
 	stats      Stats
 }
 
@@ -109,6 +110,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped
+	b.findRoots(w.Files)
 	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
@@ -185,6 +187,17 @@ func (b *builder) loadModules(files []WalkedFile) {
 		b.man.Modules[dir] = mod
 	}
 	b.modules = NewModules(b.man.Modules)
+}
+
+// findRoots finds the source roots of a full build among all its files
+// and records them in the manifest; an update reads them from there.
+func (b *builder) findRoots(files []WalkedFile) {
+	roots, errs := FindRoots(b.root, files)
+	for _, e := range errs {
+		b.broken(e.Path, e.Reason)
+	}
+	b.roots = roots
+	b.man.Crates, b.man.PyRoots = roots.record()
 }
 
 // parsed is the result of reading and parsing one file.
@@ -319,14 +332,15 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	dir := path.Dir(f.Path)
 	nm := syntax.NamingOf(pf.Lang)
-	pkgPath, pkgName := nm.Package(dir, pf.Package)
+	root := b.roots.For(f.Path, pf.Lang)
+	pkgPath, pkgName := nm.Package(dir, pf.Package, root)
 	if pf.Lang == "go" {
 		if ip, ok := b.modules.ImportPath(dir); ok {
 			pkgPath = ip
 		}
 		pkgName = pf.Package
 	}
-	module := nm.FileModule(f.Path, pf.Package, pkgPath)
+	module := nm.FileModule(f.Path, pf.Package, pkgPath, root)
 	pkgID := graph.PackageID(pkgPath)
 	if !b.store.Has(pkgID) {
 		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pkgName, Qualified: pkgPath, Path: dir, Lang: pf.Lang})

@@ -183,6 +183,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	}
 	b.stats.Incremental = true
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
+	b.roots = NewRoots(b.man.Crates, b.man.PyRoots)
 	b.dirty = newDirtySet(old.dirty)
 	changed, gone, err := b.changes(ctx)
 	if err != nil {
@@ -210,8 +211,8 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		touched[f.Path] = true
 	}
 	for p := range touched {
-		if path.Base(p) == "go.mod" {
-			// A module path names every package below it: build again.
+		if path.Base(p) == "go.mod" || isRootFile(p) {
+			// A module path or source root names every package below it: build again.
 			b.resumeGC()
 			b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0
 			return b.full(ctx)

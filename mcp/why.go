@@ -134,17 +134,39 @@ func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
 // that is not enough) so that a rendered in f fits maxTokens, and says so
 // in a's note.
 func fitAnswer(a *query.Answer, f query.Format, maxTokens int) error {
+	render := func() (string, error) {
+		var sb strings.Builder
+		err := query.Render(&sb, a, f, wire)
+		return sb.String(), err
+	}
+	// The documents' reasons and the symbol's doc comment go first: the
+	// entries' own text is what the budget is for.
+	if out, err := render(); err != nil {
+		return err
+	} else if estimateTokens(out) > maxTokens && dropExtras(a) {
+		a.Note = joinNotes(a.Note, "context, doc cut")
+	}
 	texts := make([]*string, len(a.Rationale))
 	for i := range a.Rationale {
 		texts[i] = &a.Rationale[i].Text
 	}
-	note, err := fitTo(maxTokens, texts, func() (string, error) {
-		var sb strings.Builder
-		err := query.Render(&sb, a, f, wire)
-		return sb.String(), err
-	}, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
+	note, err := fitTo(maxTokens, texts, render, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
 	a.Note = joinNotes(a.Note, note)
 	return err
+}
+
+// dropExtras clears what a's entries carry beside their text; it reports
+// whether there was any.
+func dropExtras(a *query.Answer) bool {
+	had := false
+	for i := range a.Rationale {
+		had = had || a.Rationale[i].Context != ""
+		a.Rationale[i].Context = ""
+	}
+	if a.Symbol != nil && a.Symbol.Doc != "" {
+		a.Symbol.Doc, had = "", true
+	}
+	return had
 }
 
 func joinNotes(notes ...string) string {

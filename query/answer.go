@@ -52,6 +52,9 @@ type SymbolRef struct {
 	Kind      string `json:"kind" toon:"kind"`
 	Path      string `json:"path" toon:"path"`
 	Line      int    `json:"line" toon:"line"`
+	// Doc is the first paragraph of the symbol's own doc comment; "" for
+	// none, and for candidates.
+	Doc string `json:"doc,omitempty" toon:"doc,omitempty"`
 }
 
 // Entry is one piece of reasoning. Every entry carries every field (TOON's
@@ -67,6 +70,12 @@ type Entry struct {
 	Via      string  `json:"via" toon:"via"`
 	Text     string  `json:"text" toon:"text"`
 	Rank     float64 `json:"rank" toon:"rank"`
+	// Context is an excerpt of the section in which the entry's ADR, RFC
+	// or design document states its reason (Context, Motivation, Problem,
+	// Background or Summary), when the entry is another of its sections:
+	// the entry says where the document is about the symbol, Context why.
+	// The best ranked entry of a document carries it, the others do not.
+	Context string `json:"context,omitempty" toon:"context"`
 	// AssetKind is the kind of document: adr, rfc, design, spec, readme,
 	// changelog, doc (or memory).
 	AssetKind string `json:"asset_kind" toon:"asset_kind"`

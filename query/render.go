@@ -66,6 +66,9 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	case a.Symbol != nil:
 		fmt.Fprintf(&b, "%s  %s\n", style(ansiBold, a.Symbol.Qualified),
 			style(ansiDim, fmt.Sprintf("(%s, %s:%d)", a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)))
+		if a.Symbol.Doc != "" {
+			fmt.Fprintf(&b, "  %s\n", a.Symbol.Doc)
+		}
 	case len(a.Candidates) > 0:
 		fmt.Fprintf(&b, "%s\n", t(a.Note))
 		for _, c := range a.Candidates {
@@ -82,6 +85,9 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 		}
 		if e.Text != "" {
 			fmt.Fprintf(&b, "    %s\n", t(e.Text))
+		}
+		if e.Context != "" {
+			fmt.Fprintf(&b, "    %s %s\n", style(ansiDim, "context:"), e.Context)
 		}
 		if e.Via != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, "via "+e.Via))

@@ -49,7 +49,7 @@ func staleEntries(ctx context.Context, s *graph.Store, q Query, opts Options, li
 	}
 	var out []Entry
 	for _, r := range Rank(hits, limit, now) {
-		e := entryOf(r)
+		e := entryOf(r, nil)
 		a := anchors[r.source.ID]
 		e.Stale, e.Anchor, e.AnchorFile = true, a.Written, anchorFile(a.ID)
 		out = append(out, e)
@@ -107,7 +107,7 @@ func namingSections(ctx context.Context, s *graph.Store, sr Searcher, q Query, n
 		if !ok || sec.Kind != graph.KindDoc || !namesWord(sec.Text, name) {
 			continue
 		}
-		e := entryOf(rankOne(hit{source: sectionSource(sec), signal: graph.SignalNamed, score: h.Score, detail: name}, now))
+		e := entryOf(rankOne(hit{source: sectionSource(sec), signal: graph.SignalNamed, score: h.Score, detail: name}, now), nil)
 		e.Stale, e.Anchor = true, name
 		if out = append(out, e); len(out) == n {
 			break

@@ -32,6 +32,13 @@ type Options struct {
 // DefaultLimit is the number of entries a why answer keeps by default.
 const DefaultLimit = 10
 
+// symbolCommitSlots is how many places of a symbol answer the commits that
+// wrote its lines keep when they rank below the cut: commits rank after
+// every live document, and weak document links (a title section changed in
+// the same commit) would otherwise push out the one message that says why
+// the lines were written.
+const symbolCommitSlots = 1
+
 // excerptLen bounds an entry's text in runes: enough for the paragraph that
 // names the symbol, short enough that ten entries stay readable.
 const excerptLen = 280
@@ -82,8 +89,14 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		return a, err
 	}
 	ref := refOf(n)
+	if n.Kind.IsSymbol() {
+		ref.Doc = docParagraph(n.Text)
+	}
 	a.Symbol = &ref
 	hits := Walk(s, opts.Memories, n)
+	if n.Kind.IsSymbol() {
+		hits = append(hits, readmeHits(s, n)...)
+	}
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)
 		if err != nil {
@@ -96,8 +109,9 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 	if now.IsZero() {
 		now = time.Now()
 	}
-	for _, r := range Rank(hits, limit, now) {
-		e := entryOf(r)
+	rs := newReasons(s)
+	for _, r := range withReserve(Rank(hits, 0, now), limit, symbolCommitSlots) {
+		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()
 		}
@@ -153,11 +167,13 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hi
 	return append(hits, extra[:min(len(extra), lexicalEntries)]...)
 }
 
-func entryOf(r ranked) Entry {
+// entryOf makes the entry of r; rs finds the reason section of its
+// document (nil for none).
+func entryOf(r ranked, rs *reasons) Entry {
 	src := r.source
 	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(r.signal),
 		Score: round3(r.score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank),
+		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank), Context: rs.context(src),
 		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
 	if r.via != nil {
 		e.Via = string(r.via.ID)

@@ -94,6 +94,7 @@ func TestWhyGolden(t *testing.T) {
 		{"nested-module", "lint.FloatMoney", exitOK},
 		{"stable-id", "internal/ledger/ledger.go::Record", exitOK},
 		{"shared-name", "cart.Total", exitOK},
+		{"reason", "Cart.Total", exitOK},
 		{"nothing-found", "lint.CheckIndentationTabs", exitOK},
 		{"ambiguous", "Total", exitAmbiguous},
 		{"unknown", "Invoice.Finalise", exitUnknown},
