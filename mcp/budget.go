@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gortex/gortex/docs"
 )
 
 // charsPerToken is the token estimate of max_tokens: about four characters
@@ -208,11 +210,11 @@ func shorten(s string, n int) string {
 }
 
 // floorOf is how many runes of s a cut keeps at least: its first sentence
-// (up to a sentence end, see sentenceEnd, or its first blank line) and
+// (up to a sentence end, see docs.SentenceEnd, or its first blank line) and
 // room for the ellipsis; all of s when it has no sentence end.
 func floorOf(s string) int {
 	end := len(s)
-	if loc := sentenceEnd.FindStringIndex(s); loc != nil {
+	if loc := docs.SentenceEnd.FindStringIndex(s); loc != nil {
 		end = loc[0] + 1
 	}
 	if k := strings.Index(s[:end], "\n\n"); k >= 0 {

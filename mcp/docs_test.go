@@ -3,18 +3,20 @@ package mcp
 import (
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/docs"
 )
 
 func TestDocumentTools(t *testing.T) {
 	_, c := newServer(t)
-	docs := callJSON[docList](t, c, "list_docs", map[string]any{})
-	byPath := map[string]docInfo{}
-	for _, d := range docs.Docs {
+	list := callJSON[docs.List](t, c, "list_docs", map[string]any{})
+	byPath := map[string]docs.Info{}
+	for _, d := range list.Docs {
 		byPath[d.Path] = d
 	}
 	adr, ok := byPath["docs/adr/0001-use-a-ledger.md"]
-	if !ok || docs.Count != docs.Total {
-		t.Fatalf("list_docs = %+v", docs)
+	if !ok || list.Count != list.Total {
+		t.Fatalf("list_docs = %+v", list)
 	}
 	if adr.Kind != "adr" || adr.Title != "ADR 0001: Use an append-only ledger for money" ||
 		adr.Purpose != "Before this decision every package kept its own view of money." || adr.Sections < 4 {
@@ -23,17 +25,17 @@ func TestDocumentTools(t *testing.T) {
 	if old := byPath["docs/adr/0002-refund-as-store-credit.md"]; old.SupersededBy == "" {
 		t.Errorf("ADR 0002 is not marked superseded: %+v", old)
 	}
-	adrs := callJSON[docList](t, c, "list_docs", map[string]any{"kind": "adr", "path": "docs/"})
+	adrs := callJSON[docs.List](t, c, "list_docs", map[string]any{"kind": "adr", "path": "docs/"})
 	if adrs.Count != 3 {
 		t.Errorf("list_docs kind adr = %d documents, want 3", adrs.Count)
 	}
 
-	out := callJSON[outline](t, c, "doc_outline", map[string]any{"path": "adr/0001-use-a-ledger.md"})
+	out := callJSON[docs.Outline](t, c, "doc_outline", map[string]any{"path": "adr/0001-use-a-ledger.md"})
 	if out.Path != "docs/adr/0001-use-a-ledger.md" || len(out.Sections) != adr.Sections {
 		t.Fatalf("doc_outline = %+v", out)
 	}
 	title := out.Sections[0]
-	var decision outlineRow
+	var decision docs.OutlineRow
 	for _, s := range out.Sections {
 		if s.Heading == "Decision" {
 			decision = s

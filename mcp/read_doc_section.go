@@ -6,6 +6,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/query"
 )
@@ -24,20 +25,10 @@ func readDocSectionTool() mcpgo.Tool {
 	)
 }
 
-type sectionText struct {
-	ID      string `json:"id" toon:"id"`
-	Path    string `json:"path" toon:"path"`
-	Heading string `json:"heading" toon:"heading"` // the heading path, title first: "ADR 0001 > Decision"
-	Depth   int    `json:"depth" toon:"depth"`
-	Line    int    `json:"line" toon:"line"`
-	EndLine int    `json:"end_line" toon:"end_line"`
-	Text    string `json:"text" toon:"text"` // the section's body, its heading line excluded
-}
-
 type sectionList struct {
-	Count    int           `json:"count" toon:"count"`
-	Sections []sectionText `json:"sections" toon:"sections"`
-	Note     string        `json:"note" toon:"note"`
+	Count    int                `json:"count" toon:"count"`
+	Sections []docs.SectionText `json:"sections" toon:"sections"`
+	Note     string             `json:"note" toon:"note"`
 }
 
 // maxSectionIDs bounds ids: reading more at once is reading the document.
@@ -57,7 +48,7 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 	case len(p.IDs) > maxSectionIDs:
 		return nil, badArg("ids", "%d ids; at most %d at once", len(p.IDs), maxSectionIDs)
 	}
-	list := sectionList{Sections: []sectionText{}}
+	list := sectionList{Sections: []docs.SectionText{}}
 	seen := map[graph.NodeID]bool{}
 	for _, id := range p.IDs {
 		secs, err := sectionArg(sn, id, p.Subsections)
@@ -67,9 +58,7 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 		for _, sec := range secs {
 			if !seen[sec.ID] {
 				seen[sec.ID] = true
-				list.Sections = append(list.Sections, sectionText{ID: string(sec.ID), Path: sec.Path,
-					Heading: strings.Join(sec.HeadingPath, " > "), Depth: depth(sec), Line: sec.Line,
-					EndLine: sec.EndLine, Text: sec.Text})
+				list.Sections = append(list.Sections, docs.TextOf(sec))
 			}
 		}
 	}
@@ -95,29 +84,9 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 // sectionArg returns the section id names ("doc:" may be left out) and,
 // with subsections set, the sections nested in it.
 func sectionArg(sn *Snapshot, id string, subsections bool) ([]*graph.Node, error) {
-	id = strings.TrimSpace(id)
-	if !strings.HasPrefix(id, "doc:") {
-		id = "doc:" + id
+	secs, err := sn.library().Section(id, subsections)
+	if err != nil {
+		return nil, badArg("ids", "%s", err)
 	}
-	n, ok := sn.Store().Node(graph.NodeID(id))
-	if !ok || n.Kind != graph.KindDoc {
-		return nil, badArg("ids", "no section has the id %q; doc_outline lists a document's section ids", strings.TrimPrefix(id, "doc:"))
-	}
-	out := []*graph.Node{n}
-	if !subsections {
-		return out, nil
-	}
-	secs, _ := sn.sections(n.Path)
-	for i, sec := range secs {
-		if sec.ID != n.ID {
-			continue
-		}
-		for _, sub := range secs[i+1:] {
-			if depth(sub) <= depth(n) {
-				break
-			}
-			out = append(out, sub)
-		}
-	}
-	return out, nil
+	return secs, nil
 }

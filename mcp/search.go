@@ -8,6 +8,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
@@ -189,7 +190,7 @@ func symbolHit(n *graph.Node, score float64) searchHit {
 	}
 	text := n.Signature
 	if text == "" {
-		text = firstSentence(n.Text)
+		text = docs.FirstSentence(n.Text)
 	}
 	return searchHit{Kind: "symbol", What: string(n.Kind), ID: string(n.ID), Name: name, Path: n.Path,
 		Line: n.Line, Score: score, Text: text}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
@@ -26,8 +27,7 @@ type Snapshot struct {
 	memState string // memoryState of the stores when the memories were read
 
 	docsOnce sync.Once
-	docs     map[string][]*graph.Node // document path → sections in line order
-	docPaths []string                 // sorted
+	docs     *docs.Library
 
 	namesOnce sync.Once
 	names     []codeName // every symbol name, split into words, for search
@@ -75,34 +75,10 @@ func count(w *workspace.Workspace) Counts {
 	return c
 }
 
-// sections returns the sections of the document at path in line order, and
-// whether it is a document of the snapshot.
-func (sn *Snapshot) sections(path string) ([]*graph.Node, bool) {
-	sn.buildDocs()
-	secs, ok := sn.docs[path]
-	return secs, ok
-}
-
-// documents returns the paths of every document, sorted.
-func (sn *Snapshot) documents() []string {
-	sn.buildDocs()
-	return sn.docPaths
-}
-
-func (sn *Snapshot) buildDocs() {
-	sn.docsOnce.Do(func() {
-		sn.docs = map[string][]*graph.Node{}
-		for n := range sn.Store().Nodes() {
-			if n.Kind == graph.KindDoc {
-				sn.docs[n.Path] = append(sn.docs[n.Path], n)
-			}
-		}
-		for p, secs := range sn.docs {
-			sort.Slice(secs, func(i, j int) bool { return secs[i].Line < secs[j].Line })
-			sn.docPaths = append(sn.docPaths, p)
-		}
-		sort.Strings(sn.docPaths)
-	})
+// library returns the snapshot's documents, gathered on first use.
+func (sn *Snapshot) library() *docs.Library {
+	sn.docsOnce.Do(func() { sn.docs = docs.New(sn.Store()) })
+	return sn.docs
 }
 
 // codeName is a symbol name and its lower-cased words.

@@ -1,4 +1,4 @@
-package mcp
+package docs
 
 import (
 	"regexp"
@@ -6,9 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
-
-// Helpers of the document tools (list_docs, doc_outline, read_doc_section).
 
 // purposeLen bounds a document's one-line purpose, in runes.
 const purposeLen = 200
@@ -17,11 +16,11 @@ const purposeLen = 200
 // Date:, Deciders:), which says nothing of its purpose.
 var metaLine = regexp.MustCompile(`^\s*[*_]{0,2}[A-Z][A-Za-z -]{0,30}[*_]{0,2}:[*_]{0,2}\s`)
 
-// purpose is the first sentence of the first section that has prose,
+// Purpose is the first sentence of the first section that has prose,
 // skipping header lines such as "Status: Accepted".
-func purpose(secs []*graph.Node) string {
+func Purpose(secs []*graph.Node) string {
 	for _, sec := range secs {
-		if s := firstSentence(prose(sec.Text)); s != "" {
+		if s := FirstSentence(prose(sec.Text)); s != "" {
 			return s
 		}
 	}
@@ -43,14 +42,14 @@ func prose(text string) string {
 	return strings.Join(lines[i:], "\n")
 }
 
-// sentenceEnd ends a sentence: a full stop, question or exclamation mark
+// SentenceEnd ends a sentence: a full stop, question or exclamation mark
 // before white space.
-var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
+var SentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
 
-// firstSentence returns the first sentence of the first paragraph of text,
+// FirstSentence returns the first sentence of the first paragraph of text,
 // white space collapsed, list and quote markers dropped, at most purposeLen
 // runes.
-func firstSentence(text string) string {
+func FirstSentence(text string) string {
 	para := ""
 	for _, p := range strings.Split(strings.TrimSpace(text), "\n\n") {
 		if p = strings.TrimSpace(p); p != "" && !strings.HasPrefix(p, "```") {
@@ -59,26 +58,26 @@ func firstSentence(text string) string {
 		}
 	}
 	para = strings.TrimLeft(strings.Join(strings.Fields(para), " "), "-*>+ ")
-	if loc := sentenceEnd.FindStringIndex(para); loc != nil {
+	if loc := SentenceEnd.FindStringIndex(para); loc != nil {
 		para = para[:loc[0]+1]
 	}
 	if utf8.RuneCountInString(para) > purposeLen {
-		para = shorten(para, purposeLen)
+		para = textutil.Cut(para, purposeLen)
 	}
 	return para
 }
 
-// depth is a section's depth in its document's heading tree: 1 for the
+// Depth is a section's depth in its document's heading tree: 1 for the
 // title (or a preamble), 2 for its sections, ...
-func depth(sec *graph.Node) int { return max(len(sec.HeadingPath), 1) }
+func Depth(sec *graph.Node) int { return max(len(sec.HeadingPath), 1) }
 
-// parents returns, for each section of a document in line order, the index
+// Parents returns, for each section of a document in line order, the index
 // of its parent (the closest earlier section of smaller depth), -1 for none.
-func parents(secs []*graph.Node) []int {
+func Parents(secs []*graph.Node) []int {
 	out := make([]int, len(secs))
 	var stack []int
 	for i, sec := range secs {
-		for len(stack) > 0 && depth(secs[stack[len(stack)-1]]) >= depth(sec) {
+		for len(stack) > 0 && Depth(secs[stack[len(stack)-1]]) >= Depth(sec) {
 			stack = stack[:len(stack)-1]
 		}
 		out[i] = -1
@@ -90,8 +89,8 @@ func parents(secs []*graph.Node) []int {
 	return out
 }
 
-// title is a document's title: the heading of its first section.
-func title(secs []*graph.Node) string {
+// Title is a document's title: the heading of its first section.
+func Title(secs []*graph.Node) string {
 	if len(secs) == 0 {
 		return ""
 	}
