@@ -1,0 +1,135 @@
+package change
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
+	"github.com/gortex/gortex/rationale"
+)
+
+// Coverage is what covers answers: the code a document, or one section of
+// it, explains, strongest link first.
+type Coverage struct {
+	Doc          string    `json:"doc" toon:"doc"`
+	Section      string    `json:"section,omitempty" toon:"section,omitempty"` // the heading asked for
+	Kind         string    `json:"kind" toon:"kind"`
+	SupersededBy string    `json:"superseded_by,omitempty" toon:"superseded_by,omitempty"`
+	Count        int       `json:"count" toon:"count"`
+	Targets      []Covered `json:"targets" toon:"targets"`
+	Note         string    `json:"note,omitempty" toon:"note,omitempty"`
+}
+
+// Covered is one symbol, file or package a document's motivates links
+// reach, with the strongest link's signal and score and the section it
+// comes from.
+type Covered struct {
+	ID        string  `json:"id" toon:"id"`
+	Qualified string  `json:"qualified" toon:"qualified"`
+	Kind      string  `json:"kind" toon:"kind"`
+	Path      string  `json:"path" toon:"path"`
+	Line      int     `json:"line" toon:"line"`
+	Signal    string  `json:"signal" toon:"signal"`
+	Score     float64 `json:"score" toon:"score"`
+	Section   string  `json:"section" toon:"section"` // the section id of the link
+}
+
+// Covers walks the motivates links of the document arg names ("PATH" or
+// "PATH#SECTION", the section by heading, its slug, or "L27") forward, and
+// returns what they reach. A section includes its subsections.
+func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
+	p, sec, _ := strings.Cut(arg, "#")
+	secs, err := lib.Find(p)
+	if err != nil {
+		return nil, err
+	}
+	c := &Coverage{Doc: secs[0].Path, Kind: secs[0].Attr(rationale.AttrAssetKind),
+		SupersededBy: secs[0].Attr(rationale.AttrSupersededBy), Targets: []Covered{}}
+	if sec != "" {
+		if secs, err = sectionOf(lib, secs, sec); err != nil {
+			return nil, err
+		}
+		c.Section = secs[0].Name
+	}
+	best := map[graph.NodeID]Covered{}
+	for _, from := range secs {
+		for _, e := range s.Out(from.ID, graph.EdgeMotivates) {
+			m, ok := e.Best()
+			n, found := s.Node(e.To)
+			if !ok || !found {
+				continue
+			}
+			cv := Covered{ID: string(n.ID), Qualified: nameOf(n), Kind: string(n.Kind), Path: n.Path, Line: n.Line,
+				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID)}
+			if old, seen := best[n.ID]; !seen || stronger(cv, old) {
+				best[n.ID] = cv
+			}
+		}
+	}
+	for _, cv := range best {
+		c.Targets = append(c.Targets, cv)
+	}
+	sort.Slice(c.Targets, func(i, j int) bool {
+		a, b := c.Targets[i], c.Targets[j]
+		if stronger(a, b) != stronger(b, a) {
+			return stronger(a, b)
+		}
+		return a.ID < b.ID
+	})
+	c.Count = len(c.Targets)
+	if c.Count == 0 {
+		c.Note = "no motivates link leaves it: it names no indexed symbol, file or package"
+	}
+	return c, nil
+}
+
+func stronger(a, b Covered) bool {
+	return graph.Stronger(graph.Motivation{Signal: graph.Signal(a.Signal), Score: a.Score},
+		graph.Motivation{Signal: graph.Signal(b.Signal), Score: b.Score})
+}
+
+// sectionOf returns the section of a document that want names, with its
+// subsections.
+func sectionOf(lib *docs.Library, secs []*graph.Node, want string) ([]*graph.Node, error) {
+	w := strings.ToLower(strings.TrimSpace(want))
+	line, _ := strconv.Atoi(strings.TrimPrefix(w, "l"))
+	for _, sec := range secs {
+		name := strings.ToLower(sec.Name)
+		if name == w || slug(name) == w || (line > 0 && sec.Line == line) {
+			return lib.Section(string(sec.ID), true)
+		}
+	}
+	var hs []string
+	for _, sec := range secs {
+		hs = append(hs, textutil.Cut(sec.Name, 40))
+	}
+	return nil, fmt.Errorf("%s has no section %q; its sections: %s", secs[0].Path, want, strings.Join(hs, "; "))
+}
+
+// slug is a heading as GitHub anchors it: lower case, spaces as hyphens,
+// punctuation dropped.
+func slug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(h) {
+		switch {
+		case r == ' ' || r == '-':
+			b.WriteRune('-')
+		case r == '_' || ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func nameOf(n *graph.Node) string {
+	if n.Qualified != "" {
+		return n.Qualified
+	}
+	return n.Name
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
