@@ -3,6 +3,7 @@ package change
 import (
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/gortex/gortex/internal/textutil"
@@ -10,7 +11,7 @@ import (
 )
 
 // cellLen bounds the text of one Markdown table cell, in runes.
-const cellLen = 80
+const cellLen = 120
 
 // WriteText writes r for a terminal: per symbol, its reasoning with path,
 // line and excerpt.
@@ -105,7 +106,11 @@ func staleMark(e query.Entry) string {
 func summary(es []query.Entry) string {
 	var parts []string
 	for _, e := range es[:min(len(es), 3)] {
-		parts = append(parts, label(e)+": "+textutil.Cut(heading(e), cellLen/2))
+		title := heading(e)
+		if e.Kind != "rationale" {
+			title = path.Base(e.Path) + " § " + title
+		}
+		parts = append(parts, label(e)+": "+textutil.Cut(title, cellLen/2))
 	}
 	if len(es) > 3 {
 		parts = append(parts, fmt.Sprintf("+%d more", len(es)-3))

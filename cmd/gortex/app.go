@@ -32,6 +32,9 @@ Usage:
   gortex index [flags] [DIR]    build or refresh the index of DIR
   gortex why [flags] QUERY      show the reasoning behind a symbol, package or file, or answer a question
   gortex audit [flags] [PATH...]  find load-bearing code nothing explains, weak and stale reasoning
+  gortex check [flags] [PATH...]  the reasoning governing the symbols a change touches (for review and CI)
+  gortex covers [flags] DOC[#SECTION]  the code a document or section explains
+  gortex specs [flags] TASK [PATH...]  the documents to read before a change
   gortex memory COMMAND         record, list, edit and check memories
   gortex remember [flags]       record a memory (gortex memory add)
   gortex mcp [flags]            serve the tools to coding agents over MCP (stdio or --http)
@@ -63,6 +66,9 @@ var commands = []command{
 	{"index", runIndex},
 	{"why", runWhy},
 	{"audit", runAudit},
+	{"check", runCheck},
+	{"covers", runCovers},
+	{"specs", runSpecs},
 	{"memory", runMemory},
 	{"remember", runRemember},
 	{"mcp", runMCP},
