@@ -11,13 +11,13 @@ import (
 )
 
 type docOutlineParams struct {
-	Path   string `json:"path" desc:"The document's repo-relative path."`
+	Path   string `json:"path" desc:"Its repo-relative path."`
 	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func docOutlineTool() mcpgo.Tool {
 	return mcpgo.NewTool("doc_outline",
-		mcpgo.WithDescription("A document's headings: section ids, depth, lines, token sizes."),
+		mcpgo.WithDescription("A document's headings: ids, depth, lines, tokens."),
 		readOnly(),
 	)
 }

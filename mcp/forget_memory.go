@@ -8,7 +8,7 @@ import (
 
 type forgetMemoryParams struct {
 	ID     string `json:"id" desc:"The memory to delete."`
-	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
+	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Default both."`
 	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 

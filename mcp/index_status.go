@@ -13,7 +13,7 @@ type indexStatusParams struct {
 
 func indexStatusTool() mcpgo.Tool {
 	return mcpgo.NewTool("index_status",
-		mcpgo.WithDescription("Root served and how it was chosen; index age, counts, staleness; unreadable memory files."),
+		mcpgo.WithDescription("Root served and why; index age, counts, staleness; unreadable memory files."),
 		readOnly(),
 	)
 }

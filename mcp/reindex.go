@@ -16,7 +16,7 @@ type reindexParams struct {
 // not destructive.
 func reindexTool() mcpgo.Tool {
 	return mcpgo.NewTool("reindex",
-		mcpgo.WithDescription("Re-index now; rarely needed, as every call refreshes first."),
+		mcpgo.WithDescription("Re-index now; rarely needed: calls refresh first."),
 		writes(false, true),
 	)
 }

@@ -22,10 +22,11 @@ var toolParams = map[string]any{
 	"forget_memory": forgetMemoryParams{}, "search": searchParams{}, "list_docs": listDocsParams{},
 	"doc_outline": docOutlineParams{}, "read_doc_section": readDocSectionParams{},
 	"index_status": indexStatusParams{}, "reindex": reindexParams{}, "audit": auditParams{},
+	"check": checkParams{}, "covers": coversParams{}, "specs": specsParams{},
 }
 
 // readOnlyTools change nothing; the others write files.
-var readOnlyTools = []string{"why", "query_memories", "search", "list_docs", "doc_outline", "read_doc_section", "index_status", "audit"}
+var readOnlyTools = []string{"why", "query_memories", "search", "list_docs", "doc_outline", "read_doc_section", "index_status", "audit", "check", "covers", "specs"}
 
 // schemaProp is a property of an input schema as a client reads it.
 type schemaProp struct {
@@ -237,9 +238,12 @@ func sameSet(a, b []string) bool {
 // Read-only tools say so; write tools say what they change.
 func TestToolAnnotations(t *testing.T) {
 	tools := listTools(t)
-	hint := func(b *bool) string {
+	// An unset hint is the specification's default: readOnlyHint false,
+	// destructiveHint true (meaningless for a read-only tool).
+	defaults := [3]string{"false", "true", "true"}
+	hint := func(b *bool, i int) string {
 		if b == nil {
-			return "unset"
+			return defaults[i]
 		}
 		if *b {
 			return "true"
@@ -257,12 +261,12 @@ func TestToolAnnotations(t *testing.T) {
 		{"reindex", "false", "false", "false"},
 	}
 	for _, name := range readOnlyTools {
-		tests = append(tests, struct{ tool, readOnly, destructive, openWorl string }{name, "true", "false", "false"})
+		tests = append(tests, struct{ tool, readOnly, destructive, openWorl string }{name, "true", "true", "false"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
 			a := tools[tt.tool].Annotations
-			if got := [3]string{hint(a.ReadOnlyHint), hint(a.DestructiveHint), hint(a.OpenWorldHint)}; got != [3]string{tt.readOnly, tt.destructive, tt.openWorl} {
+			if got := [3]string{hint(a.ReadOnlyHint, 0), hint(a.DestructiveHint, 1), hint(a.OpenWorldHint, 2)}; got != [3]string{tt.readOnly, tt.destructive, tt.openWorl} {
 				t.Errorf("readOnly, destructive, openWorld = %v, want %v", got, [3]string{tt.readOnly, tt.destructive, tt.openWorl})
 			}
 		})

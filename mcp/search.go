@@ -17,7 +17,7 @@ import (
 )
 
 type searchParams struct {
-	Query  string `json:"query" desc:"Words of a symbol's name, or what a section or memory is about."`
+	Query  string `json:"query" desc:"Name words, or what a section or memory is about."`
 	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories" desc:"Default all."`
 	Limit  int    `json:"limit,omitempty" min:"1" max:"100" desc:"Default 10."`
 	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
@@ -25,7 +25,7 @@ type searchParams struct {
 
 func searchTool() mcpgo.Tool {
 	return mcpgo.NewTool("search",
-		mcpgo.WithDescription("Symbols by name, sections and memories by content; a hit's id goes to why, read_doc_section or update_memory."),
+		mcpgo.WithDescription("Symbols by name, sections and memories by content; ids feed why, read_doc_section, update_memory."),
 		readOnly(),
 	)
 }

@@ -9,7 +9,7 @@ import (
 
 type storeMemoryParams struct {
 	memoryFields
-	ID     string `json:"id,omitempty" desc:"Omit for a new memory; an id rewrites that memory."`
+	ID     string `json:"id,omitempty" desc:"Omit for a new memory; an id rewrites it."`
 	Scope  string `json:"scope,omitempty" enum:"workspace,global" desc:"Default workspace."`
 	Force  bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
@@ -18,7 +18,7 @@ type storeMemoryParams struct {
 // store_memory is destructive: given an id, it rewrites that memory.
 func storeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("store_memory",
-		mcpgo.WithDescription("Record a decision, invariant or other memory about symbols and files; why ranks it first for them."),
+		mcpgo.WithDescription("Record a memory about symbols and files; why ranks it first for them."),
 		writes(true, false),
 	)
 }

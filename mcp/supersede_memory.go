@@ -10,7 +10,7 @@ import (
 type supersedeMemoryParams struct {
 	ID string `json:"id" desc:"The memory the new one replaces."`
 	memoryFields
-	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one goes there too."`
+	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one too."`
 	Force  bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
@@ -19,7 +19,7 @@ type supersedeMemoryParams struct {
 // superseded_by.
 func supersedeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("supersede_memory",
-		mcpgo.WithDescription("Replace memory id (the decision changed); the old stays as history and lends its anchors when none are given."),
+		mcpgo.WithDescription("Replace memory id (decision changed); the old stays as history, lending anchors if none given."),
 		writes(false, false),
 	)
 }

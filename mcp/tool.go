@@ -33,6 +33,9 @@ func (s *Server) addTools() {
 	register(s, indexStatusTool(), s.indexStatus)
 	register(s, reindexTool(), s.reindex)
 	register(s, auditTool(), s.audit)
+	register(s, checkTool(), s.checkChange)
+	register(s, coversTool(), s.covers)
+	register(s, specsTool(), s.specs)
 }
 
 // register adds tool t to s: its input schema is made from P (see
@@ -119,12 +122,13 @@ func limitArg(name string, n, def, max int) (int, error) {
 }
 
 // readOnly marks a tool that only reads the repository: it changes
-// nothing, and reaches nothing outside the repository (idempotentHint
-// means nothing for a tool that changes nothing, so it is left out).
+// nothing, and reaches nothing outside the repository. destructiveHint and
+// idempotentHint mean nothing for a tool that changes nothing (the MCP
+// specification), so they are left out: every tool's definition is in
+// every session's context.
 func readOnly() mcpgo.ToolOption {
 	return func(t *mcpgo.Tool) {
-		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(true),
-			DestructiveHint: mcpgo.ToBoolPtr(false), OpenWorldHint: mcpgo.ToBoolPtr(false)}
+		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(true), OpenWorldHint: mcpgo.ToBoolPtr(false)}
 	}
 }
 
@@ -132,10 +136,16 @@ func readOnly() mcpgo.ToolOption {
 // memory store: destructive when it may change or remove what was there
 // (false: it only adds), idempotent when calling it again with the same
 // arguments changes nothing more. Nothing outside the machine is reached.
+// A hint at the specification's default (readOnlyHint false,
+// destructiveHint true, idempotentHint false) is left out.
 func writes(destructive, idempotent bool) mcpgo.ToolOption {
 	return func(t *mcpgo.Tool) {
-		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(false),
-			DestructiveHint: mcpgo.ToBoolPtr(destructive), IdempotentHint: mcpgo.ToBoolPtr(idempotent),
-			OpenWorldHint: mcpgo.ToBoolPtr(false)}
+		t.Annotations = mcpgo.ToolAnnotation{OpenWorldHint: mcpgo.ToBoolPtr(false)}
+		if !destructive {
+			t.Annotations.DestructiveHint = mcpgo.ToBoolPtr(false)
+		}
+		if idempotent {
+			t.Annotations.IdempotentHint = mcpgo.ToBoolPtr(true)
+		}
 	}
 }

@@ -13,8 +13,8 @@ type memoryPatch struct {
 	Title      *string  `json:"title,omitempty" maxlen:"200" desc:"New title."`
 	Body       *string  `json:"body,omitempty" maxlen:"20000" desc:"New body."`
 	Kind       *string  `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"New kind."`
-	Symbols    []string `json:"symbols,omitempty" desc:"Replace the symbol anchors ([] removes all)."`
-	Files      []string `json:"files,omitempty" desc:"Replace the file anchors ([] removes all)."`
+	Symbols    []string `json:"symbols,omitempty" desc:"New symbol anchors ([] for none)."`
+	Files      []string `json:"files,omitempty" desc:"New file anchors ([] for none)."`
 	Tags       []string `json:"tags,omitempty" desc:"Replace the tags."`
 	Importance *int     `json:"importance,omitempty" min:"1" max:"5" desc:"New importance."`
 	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" desc:"New confidence."`
@@ -25,9 +25,9 @@ type memoryPatch struct {
 }
 
 type updateMemoryParams struct {
-	ID string `json:"id" desc:"The memory's id, a unique prefix or its last 6 characters."`
+	ID string `json:"id" desc:"Id, unique prefix or last 6 characters."`
 	memoryPatch
-	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
+	Scope  string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Default both."`
 	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
@@ -35,7 +35,7 @@ type updateMemoryParams struct {
 // memory's updated time on every call (not idempotent).
 func updateMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("update_memory",
-		mcpgo.WithDescription("Change fields of memory id in place; others stay. If the decision changed, use supersede_memory."),
+		mcpgo.WithDescription("Edit fields of memory id in place; if the decision changed, use supersede_memory."),
 		writes(true, false),
 	)
 }

@@ -12,17 +12,17 @@ import (
 )
 
 type whyParams struct {
-	ID        string `json:"id" desc:"A symbol (Invoice.Finalize, pkg.Type.Method, stable ID), package, file path, or question."`
+	ID        string `json:"id" desc:"Symbol (Invoice.Finalize, pkg.Type.Method, stable ID), package, file or question."`
 	Limit     int    `json:"limit,omitempty" min:"1" max:"100" desc:"Most entries and candidates (default 10)."`
-	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Memories to include (default both)."`
+	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Default both."`
 	Format    string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
-	Explain   bool   `json:"explain,omitempty" desc:"Show how each rank was made."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Approx. token budget."`
+	Explain   bool   `json:"explain,omitempty" desc:"Explain each rank."`
 }
 
 func whyTool() mcpgo.Tool {
 	return mcpgo.NewTool("why",
-		mcpgo.WithDescription("Why does this code exist? Reasoning linked to a symbol, file or question, best first. Call it before changing, deleting or moving code."),
+		mcpgo.WithDescription("Why this code exists: reasoning for a symbol, file or question, best first. Call before changing, deleting or moving code."),
 		readOnly(),
 	)
 }
