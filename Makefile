@@ -54,6 +54,7 @@ fuzz:
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzReadParses -fuzztime 20s -fuzzminimizetime 2s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzCheckArgs -fuzztime 20s
+	$(GO) test ./history -run '^$$' -fuzz FuzzParseDiff -fuzztime 20s
 
 # Go benchmarks (snapshot save/load, index and update of the fixture, why
 # on a loaded index), then gortex-bench on a copy of a large tree (default:
