@@ -56,6 +56,7 @@ fuzz:
 	$(GO) test ./indexer -run '^$$' -fuzz FuzzIgnoreRules -fuzztime 20s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
 	$(GO) test ./mcp -run '^$$' -fuzz FuzzCheckArgs -fuzztime 20s
+	$(GO) test ./history -run '^$$' -fuzz FuzzParseDiff -fuzztime 20s
 
 # Go benchmarks (snapshot save/load, index and update of the fixture, why
 # on a loaded index), then gortex-bench on a copy of a large tree (default:

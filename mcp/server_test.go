@@ -31,8 +31,8 @@ func TestToolsAndInstructions(t *testing.T) {
 			t.Errorf("%s: a nullable type in its schema: %s", tool.Name, tool.RawInputSchema)
 		}
 	}
-	want := []string{"audit", "doc_outline", "forget_memory", "index_status", "list_docs", "propose_memory", "query_memories", "read_doc_section",
-		"reindex", "search", "store_memory", "supersede_memory", "update_memory", "why"}
+	want := []string{"audit", "check", "covers", "doc_outline", "forget_memory", "index_status", "list_docs", "propose_memory", "query_memories", "read_doc_section",
+		"reindex", "search", "specs", "store_memory", "supersede_memory", "update_memory", "why"}
 	slices.Sort(names)
 	if !slices.Equal(names, want) {
 		t.Errorf("tools = %v, want %v", names, want)

@@ -34,6 +34,9 @@ func (s *Server) addTools() {
 	register(s, reindexTool(), s.reindex)
 	register(s, auditTool(), s.audit)
 	register(s, proposeMemoryTool(), s.proposeMemory)
+	register(s, checkTool(), s.checkChange)
+	register(s, coversTool(), s.covers)
+	register(s, specsTool(), s.specs)
 }
 
 // register adds tool t to s: its input schema is made from P (see

@@ -61,8 +61,8 @@ async function callJSON(client, name, args) {
 async function exercise(transport, client, dir) {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  check(names.length === 14 && names.includes("why") && names.includes("store_memory") && names.includes("audit") && names.includes("propose_memory"),
-    `${transport}: tools/list gives 14 tools (${names.join(", ")})`);
+  check(names.length === 17 && ["why", "store_memory", "audit", "propose_memory", "check", "covers", "specs"].every((n) => names.includes(n)),
+    `${transport}: tools/list gives 17 tools (${names.join(", ")})`);
   check((client.getInstructions() ?? "").includes("store_memory"), `${transport}: server instructions`);
   for (const name of ["store_memory", "update_memory", "supersede_memory"]) {
     const props = tools.find((t) => t.name === name)?.inputSchema?.properties ?? {};
@@ -72,7 +72,7 @@ async function exercise(transport, client, dir) {
       (wrong.length ? ` (wrong or missing: ${wrong.map(([a]) => a).join(", ")})` : ""));
   }
   const ro = tools.filter((t) => t.annotations?.readOnlyHint === true);
-  check(ro.length === 7 && ro.every((t) => t.annotations.destructiveHint === false && t.annotations.openWorldHint === false),
+  check(ro.length === 11 && ro.every((t) => t.annotations.destructiveHint === false && t.annotations.openWorldHint === false),
     `${transport}: ${ro.length} read-only tools, none destructive or open-world`);
 
   const a = await callJSON(client, "why", { id: "billing.Invoice.Finalize" });
