@@ -9,9 +9,9 @@ require (
 	github.com/dominikbraun/graph v0.23.0
 	github.com/gofrs/flock v0.13.2
 	github.com/mark3labs/mcp-go v1.2.1
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	github.com/ollama/ollama v0.17.4
 	github.com/openai/openai-go/v3 v3.98.0
-	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
 	github.com/toon-format/toon-go v0.0.0-20251202084852-7ca0e27c4e8c
 	golang.org/x/mod v0.41.0

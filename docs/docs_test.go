@@ -41,9 +41,9 @@ func TestList(t *testing.T) {
 		note  string
 	}{
 		{"all", docs.ListOptions{}, -1, -1, ""},
-		{"by kind", docs.ListOptions{Kind: "adr"}, 3, 3, ""},
+		{"by kind", docs.ListOptions{Kind: "adr"}, 4, 4, ""},
 		{"by path prefix", docs.ListOptions{Path: "./docs/design"}, 1, 1, ""},
-		{"limited", docs.ListOptions{Kind: "adr", Limit: 2}, 2, 3, "1 more"},
+		{"limited", docs.ListOptions{Kind: "adr", Limit: 2}, 2, 4, "2 more"},
 		{"nothing", docs.ListOptions{Kind: "rfc"}, 0, 0, "no document matches"},
 	}
 	for _, tt := range tests {
@@ -125,7 +125,7 @@ func TestSearch(t *testing.T) {
 				t.Fatalf("Search = %+v, %v", res, err)
 			}
 			var toon strings.Builder
-			if err := query.Encode(&toon, res, query.FormatTOON); err != nil {
+			if err := query.Encode(&toon, res, query.FormatTOON, query.RenderOptions{}); err != nil {
 				t.Errorf("TOON: %v", err)
 			}
 			h := res.Hits[0]

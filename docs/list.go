@@ -60,6 +60,12 @@ func (l *Library) List(o ListOptions) List {
 	return list
 }
 
+// InfoOf describes, as List does, the document whose sections are secs
+// (at least one, in line order: Document's answer).
+func InfoOf(secs []*graph.Node) Info {
+	return infoOf(secs[0].Path, secs[0].Attr(rationale.AttrAssetKind), secs)
+}
+
 func infoOf(path, kind string, secs []*graph.Node) Info {
 	var texts []string
 	for _, sec := range secs {

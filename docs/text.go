@@ -44,10 +44,6 @@ func prose(text string) string {
 	return strings.Join(lines[i:], "\n")
 }
 
-// sentenceEnd ends a sentence: a full stop, question or exclamation mark
-// before white space.
-var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
-
 // firstSentence returns the first sentence of the first paragraph of text,
 // white space collapsed, list and quote markers dropped, at most purposeLen
 // runes.
@@ -60,7 +56,7 @@ func firstSentence(text string) string {
 		}
 	}
 	para = strings.TrimLeft(strings.Join(strings.Fields(para), " "), "-*>+ ")
-	if loc := sentenceEnd.FindStringIndex(para); loc != nil {
+	if loc := textutil.SentenceEnd.FindStringIndex(para); loc != nil {
 		para = para[:loc[0]+1]
 	}
 	return textutil.Cut(para, purposeLen)

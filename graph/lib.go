@@ -2,6 +2,8 @@ package graph
 
 import (
 	"errors"
+	"slices"
+	"sync"
 
 	dgraph "github.com/dominikbraun/graph"
 )
@@ -105,4 +107,125 @@ func (l libStore) ListEdges() ([]dgraph.Edge[NodeID], error) {
 func libEdge(e Edge) dgraph.Edge[NodeID] {
 	return dgraph.Edge[NodeID]{Source: e.From, Target: e.To,
 		Properties: dgraph.EdgeProperties{Data: e.Kinds, Attributes: map[string]string{}}}
+}
+
+// View selects the part of a store that LibView shows: the edges of the
+// kinds in Kinds, pointing the other way when Reverse is set.
+type View struct {
+	Kinds   EdgeKind
+	Reverse bool
+}
+
+// LibView is a read-only github.com/dominikbraun/graph graph over the
+// edges of v.Kinds alone: its vertices are the nodes those edges join (a
+// node without one is not in the view), one edge per joined pair, with the
+// pair's kinds of v.Kinds as EdgeProperties.Data. With v.Reverse every edge
+// points from its target to its source: over the calls edges a traversal
+// from a symbol then reaches every symbol that depends on it.
+//
+// The library's traversals (BFS, DFS) ask for the whole adjacency map on
+// every call; the view computes it, and the predecessor map, once, when
+// first asked, and hands out the same maps after that. So the store must
+// not change while the view is in use, and callers must not modify the
+// maps. Changes made through the view return ErrReadOnly.
+func (s *Store) LibView(v View) dgraph.Graph[NodeID, Node] {
+	st := &viewStore{s: s, v: v}
+	return &viewGraph{Graph: dgraph.NewWithStore(func(n Node) NodeID { return n.ID }, st, dgraph.Directed())}
+}
+
+// viewGraph caches the maps every traversal of the library starts from.
+type viewGraph struct {
+	dgraph.Graph[NodeID, Node]
+	adjOnce, predOnce sync.Once
+	adj, pred         map[NodeID]map[NodeID]dgraph.Edge[NodeID]
+	adjErr, predErr   error
+}
+
+func (g *viewGraph) AdjacencyMap() (map[NodeID]map[NodeID]dgraph.Edge[NodeID], error) {
+	g.adjOnce.Do(func() { g.adj, g.adjErr = g.Graph.AdjacencyMap() })
+	return g.adj, g.adjErr
+}
+
+func (g *viewGraph) PredecessorMap() (map[NodeID]map[NodeID]dgraph.Edge[NodeID], error) {
+	g.predOnce.Do(func() { g.pred, g.predErr = g.Graph.PredecessorMap() })
+	return g.pred, g.predErr
+}
+
+// viewStore adapts the selected edges of a Store to dgraph.Store. Its
+// vertex and edge lists are collected once, on first use.
+type viewStore struct {
+	s     *Store
+	v     View
+	once  sync.Once
+	verts []NodeID
+	in    map[NodeID]bool
+	edges []dgraph.Edge[NodeID]
+}
+
+func (l *viewStore) build() {
+	l.once.Do(func() {
+		l.in = map[NodeID]bool{}
+		for e := range l.s.edges {
+			r := &l.s.edges[e]
+			k := r.kinds & l.v.Kinds
+			if k == 0 {
+				continue
+			}
+			from, to := l.s.nodes[r.from].ID, l.s.nodes[r.to].ID
+			if l.v.Reverse {
+				from, to = to, from
+			}
+			for _, id := range [2]NodeID{from, to} {
+				if !l.in[id] {
+					l.in[id] = true
+					l.verts = append(l.verts, id)
+				}
+			}
+			l.edges = append(l.edges, dgraph.Edge[NodeID]{Source: from, Target: to, Properties: dgraph.EdgeProperties{Data: k}})
+		}
+	})
+}
+
+func (l *viewStore) AddVertex(NodeID, Node, dgraph.VertexProperties) error { return ErrReadOnly }
+func (l *viewStore) RemoveVertex(NodeID) error                             { return ErrReadOnly }
+func (l *viewStore) AddEdge(NodeID, NodeID, dgraph.Edge[NodeID]) error     { return ErrReadOnly }
+func (l *viewStore) UpdateEdge(NodeID, NodeID, dgraph.Edge[NodeID]) error  { return ErrReadOnly }
+func (l *viewStore) RemoveEdge(NodeID, NodeID) error                       { return ErrReadOnly }
+
+func (l *viewStore) Vertex(id NodeID) (Node, dgraph.VertexProperties, error) {
+	l.build()
+	n, ok := l.s.Node(id)
+	if !ok || !l.in[id] {
+		return Node{}, dgraph.VertexProperties{}, dgraph.ErrVertexNotFound
+	}
+	return *n, dgraph.VertexProperties{}, nil
+}
+
+func (l *viewStore) ListVertices() ([]NodeID, error) {
+	l.build()
+	return slices.Clone(l.verts), nil
+}
+
+func (l *viewStore) VertexCount() (int, error) {
+	l.build()
+	return len(l.verts), nil
+}
+
+func (l *viewStore) Edge(from, to NodeID) (dgraph.Edge[NodeID], error) {
+	if l.v.Reverse {
+		from, to = to, from
+	}
+	e, ok := l.s.EdgeBetween(from, to)
+	if k := e.Kinds & l.v.Kinds; ok && k != 0 {
+		if l.v.Reverse {
+			from, to = to, from
+		}
+		return dgraph.Edge[NodeID]{Source: from, Target: to, Properties: dgraph.EdgeProperties{Data: k}}, nil
+	}
+	return dgraph.Edge[NodeID]{}, dgraph.ErrEdgeNotFound
+}
+
+func (l *viewStore) ListEdges() ([]dgraph.Edge[NodeID], error) {
+	l.build()
+	return slices.Clone(l.edges), nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func (g *Git) Blame(ctx context.Context, path string, start, end int) ([]Commit,
 		}
 		args = append(args, "-L", r)
 	}
-	if fi, err := os.Stat(filepath.Join(g.Root, ".git-blame-ignore-revs")); err == nil && fi.Mode().IsRegular() {
+	if fi, err := os.Lstat(filepath.Join(g.Root, ".git-blame-ignore-revs")); err == nil && fi.Mode().IsRegular() { // a link or a FIFO is not passed to git
 		args = append(args, "--ignore-revs-file", ".git-blame-ignore-revs")
 	}
 	out, err := g.run(ctx, append(args, "--", path)...)
@@ -111,40 +112,87 @@ func isHashHeader(line string) bool {
 	return true
 }
 
-// Separators of the log format: record and field.
-const (
-	recSep   = "\x1e"
-	fieldSep = "\x1f"
-	// logFormat is hash, author, author date (strict ISO 8601), raw message.
-	logFormat = "--format=" + recSep + "%H" + fieldSep + "%an" + fieldSep + "%aI" + fieldSep + "%B" + fieldSep
-)
+// logFormat is, per commit, a NUL and then hash, author, author date
+// (strict ISO 8601) and raw message, each ended by a NUL; --shortstat adds
+// its line after. A commit message is the one field a repository writes
+// freely, and git refuses a NUL in one (git commit: "a NUL byte in commit
+// log message not allowed"), so a message cannot end its field early; the
+// count check in parseLog catches a commit object made by hand with one.
+const logFormat = "--format=%x00%H%x00%an%x00%aI%x00%B%x00"
+
+// logFields is how many NUL-separated fields each commit has: hash,
+// author, date, message, and the --shortstat text.
+const logFields = 5
+
+// errMalformed is the error of git output that does not have the form
+// asked for: read as it is, a field could pass for a record of its own.
+var errMalformed = errors.New("git output is malformed")
 
 // details reads the message, author, date and changed-file count of each
-// hash, in one git process.
+// hash, in one git process, in the order given.
 func (g *Git) details(ctx context.Context, hashes []string) ([]Commit, error) {
+	hashes = unique(hashes)
+	for _, h := range hashes {
+		if !isHash(h) {
+			return nil, fmt.Errorf("%w: %q is no commit hash", errMalformed, h)
+		}
+	}
 	args := append([]string{"log", "--no-walk=unsorted", "--shortstat", logFormat}, hashes...)
 	out, err := g.run(ctx, args...)
 	if err != nil {
 		return nil, err
 	}
-	return parseLog(out), nil
+	return parseLog(out, hashes)
 }
 
-// parseLog reads records written with logFormat and --shortstat.
-func parseLog(out []byte) []Commit {
-	var cs []Commit
-	for _, rec := range strings.Split(string(out), recSep) {
-		f := strings.SplitN(rec, fieldSep, 5)
-		if len(f) < 5 {
-			continue
+// parseLog reads records written with logFormat and --shortstat, which
+// must be the commits want, in that order: one record more or less, or a
+// hash out of place, means some field held a separator, and the whole
+// output is refused rather than half believed.
+func parseLog(out []byte, want []string) ([]Commit, error) {
+	f := strings.Split(string(out), "\x00")
+	if len(f) != 1+logFields*len(want) || strings.TrimSpace(f[0]) != "" {
+		return nil, fmt.Errorf("%w: %d fields for %d commits", errMalformed, len(f), len(want))
+	}
+	cs := make([]Commit, 0, len(want))
+	for i, h := range want {
+		r := f[1+logFields*i : 1+logFields*(i+1)]
+		if r[0] != h {
+			return nil, fmt.Errorf("%w: commit %d is %q, want %s", errMalformed, i, r[0], h)
 		}
-		c := Commit{Hash: strings.TrimSpace(f[0]), Author: f[1]}
-		c.Date, _ = time.Parse(time.RFC3339, strings.TrimSpace(f[2]))
-		c.Subject, c.Body = splitMessage(f[3])
-		c.Files = shortstatFiles(f[4])
+		c := Commit{Hash: h, Author: r[1]}
+		c.Date, _ = time.Parse(time.RFC3339, strings.TrimSpace(r[2]))
+		c.Subject, c.Body = splitMessage(r[3])
+		c.Files = shortstatFiles(r[4])
 		cs = append(cs, c)
 	}
-	return cs
+	return cs, nil
+}
+
+// unique returns hs without repeats, in order.
+func unique(hs []string) []string {
+	seen := make(map[string]bool, len(hs))
+	out := make([]string, 0, len(hs))
+	for _, h := range hs {
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// isHash reports whether h is a full SHA-1 or SHA-256 commit hash.
+func isHash(h string) bool {
+	if len(h) != 40 && len(h) != 64 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; !isDigit(c) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // splitMessage splits a raw commit message into its subject (the first

@@ -1,8 +1,8 @@
 package history
 
 import (
-	"bytes"
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -51,7 +51,7 @@ type Change struct {
 func (g *Git) DocChanges(ctx context.Context) ([]Change, error) {
 	ctx, cancel := context.WithTimeout(ctx, LogTimeout)
 	defer cancel()
-	args := []string{"log", "--no-merges", "--full-diff", "--name-only", "--no-renames", "--format=" + recSep + "%ct", "--"}
+	args := []string{"log", "-z", "--no-merges", "--full-diff", "--name-only", "--no-renames", "--format=%x00%ct", "--"}
 	for _, e := range DocExts {
 		args = append(args, "*"+e)
 	}
@@ -59,28 +59,40 @@ func (g *Git) DocChanges(ctx context.Context) ([]Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseChanges(out), nil
+	return parseChanges(out)
 }
 
-// parseChanges parses DocChanges' log output: records separated by \x1e,
-// each a commit time, then one file name per line (names may hold spaces).
-func parseChanges(out []byte) []Change {
+// parseChanges parses DocChanges' log output (-z): each commit is an
+// empty field (the NUL of the format after the previous NUL), its time,
+// then its file names, each ended by a NUL, the first after a newline.
+// Names are as git stores them, unquoted; a name is never empty, so only
+// the format can start a record, whatever the names hold. Output of any
+// other form is refused.
+func parseChanges(out []byte) ([]Change, error) {
+	f := strings.Split(string(out), "\x00")
+	if len(f) > 0 && f[len(f)-1] == "" {
+		f = f[:len(f)-1] // the NUL that ends the last name
+	}
 	var cs []Change
-	for _, rec := range bytes.Split(out, []byte(recSep)) {
-		lines := strings.Split(strings.TrimSpace(string(rec)), "\n")
-		secs, err := strconv.ParseInt(strings.TrimSpace(lines[0]), 10, 64)
+	for i := 0; i < len(f); {
+		if f[i] != "" || i+1 >= len(f) {
+			return nil, fmt.Errorf("%w: field %d of the document history", errMalformed, i)
+		}
+		secs, err := strconv.ParseInt(f[i+1], 10, 64)
 		if err != nil {
-			continue
+			return nil, fmt.Errorf("%w: commit time %q", errMalformed, f[i+1])
 		}
 		c := Change{When: time.Unix(secs, 0)}
-		for _, f := range lines[1:] {
-			if f = strings.TrimRight(f, "\r"); strings.TrimSpace(f) != "" {
-				c.Files = append(c.Files, f)
+		for i += 2; i < len(f) && f[i] != ""; i++ {
+			name := f[i]
+			if len(c.Files) == 0 {
+				name = strings.TrimPrefix(name, "\n") // the newline after the format
 			}
+			c.Files = append(c.Files, name)
 		}
 		if len(c.Files) > 0 {
 			cs = append(cs, c)
 		}
 	}
-	return cs
+	return cs, nil
 }

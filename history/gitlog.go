@@ -46,14 +46,24 @@ func (g *Git) Recent(ctx context.Context, n int) ([]Commit, error) {
 	}
 	ctx, cancel := g.withTimeout(ctx)
 	defer cancel()
-	out, err := g.run(ctx, "log", "--no-merges", "-n", strconv.Itoa(n), "--shortstat", logFormat)
+	// The hashes first, then their details: parseLog checks the details
+	// against the hashes, which no commit message can add to.
+	out, err := g.run(ctx, "log", "--no-merges", "-n", strconv.Itoa(n), "--format=%H")
 	if err != nil {
 		if strings.Contains(err.Error(), "does not have any commits") {
 			return nil, nil
 		}
 		return nil, err
 	}
-	return keepCommits(parseLog(out), ""), nil
+	hashes := strings.Fields(string(out))
+	if len(hashes) == 0 {
+		return nil, nil
+	}
+	cs, err := g.details(ctx, hashes)
+	if err != nil {
+		return nil, err
+	}
+	return keepCommits(cs, ""), nil
 }
 
 func keepCommits(cs []Commit, path string) []Commit {

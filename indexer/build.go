@@ -2,20 +2,24 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/repofs"
 )
 
 // Index is a loaded index: the graph and the manifest it was built from.
@@ -33,6 +37,7 @@ type Index struct {
 // to the methods that wait or call out, not kept here.
 type builder struct {
 	root   string
+	fsys   *os.Root // root, through which every file is read (repofs)
 	opts   Options
 	log    *slog.Logger
 	store  *graph.Store
@@ -49,6 +54,7 @@ type builder struct {
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
 	modules    *Modules
+	roots      *Roots
 	stats      Stats
 }
 
@@ -82,7 +88,13 @@ func run(ctx context.Context, root string, opts Options, step func(context.Conte
 	}
 	defer unlock()
 	recoverIndex(root)
+	fsys, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	defer fsys.Close()
 	b := newBuilder(root, opts)
+	b.fsys = fsys
 	idx, err := step(ctx, b)
 	b.stats.Duration = time.Since(start)
 	return idx, b.stats, err
@@ -98,6 +110,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped
+	b.findRoots(w.Files)
 	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
@@ -176,6 +189,17 @@ func (b *builder) loadModules(files []WalkedFile) {
 	b.modules = NewModules(b.man.Modules)
 }
 
+// findRoots finds the source roots of a full build among all its files
+// and records them in the manifest; an update reads them from there.
+func (b *builder) findRoots(files []WalkedFile) {
+	roots, errs := FindRoots(b.root, files)
+	for _, e := range errs {
+		b.broken(e.Path, e.Reason)
+	}
+	b.roots = roots
+	b.man.Crates, b.man.PyRoots = roots.record()
+}
+
 // parsed is the result of reading and parsing one file.
 type parsed struct {
 	hash     uint64
@@ -228,7 +252,7 @@ func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) 
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
-	src, err := os.ReadFile(f.Abs)
+	src, err := b.read(f)
 	if err != nil {
 		return parsed{err: fmt.Errorf("read: %w", err)}
 	}
@@ -240,6 +264,21 @@ func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) 
 		r.file, r.err = p.Parse(ctx, f.Lang, f.Path, src)
 	}
 	return r
+}
+
+// read reads a walked file through the root: a file that became a link
+// out of the repository, a device or a FIFO since the walk, or that grew
+// past the size limit, is refused (repofs.ReadFile).
+func (b *builder) read(f WalkedFile) ([]byte, error) {
+	return repofs.ReadFile(b.fsys, filepath.FromSlash(f.Path), b.maxSize())
+}
+
+// maxSize is the size limit of the files read.
+func (b *builder) maxSize() int64 {
+	if b.opts.MaxFileSize > 0 {
+		return b.opts.MaxFileSize
+	}
+	return DefaultMaxFileSize
 }
 
 func hashBytes(b []byte) uint64 {
@@ -254,11 +293,21 @@ func (b *builder) broken(path, reason string) {
 	b.log.Warn("skipped file", "path", path, "reason", reason)
 }
 
+// brokenReason is the reason a file could not be used; a file over a
+// parsing budget is reported as "too-complex: " and the budget.
+func brokenReason(p string, err error) string {
+	if errors.Is(err, syntax.ErrTooComplex) {
+		_, detail, _ := strings.Cut(err.Error(), syntax.ErrTooComplex.Error()+": ")
+		return SkipTooComplex + ": " + detail
+	}
+	return err.Error()
+}
+
 // addFile adds the nodes of one walked file.
 func (b *builder) addFile(f WalkedFile, r parsed) {
 	b.man.Files[f.Path] = FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang}
 	if r.err != nil {
-		b.broken(f.Path, r.err.Error())
+		b.broken(f.Path, brokenReason(f.Path, r.err))
 	}
 	if f.Class == ClassGoMod {
 		return
@@ -283,14 +332,15 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	dir := path.Dir(f.Path)
 	nm := syntax.NamingOf(pf.Lang)
-	pkgPath, pkgName := nm.Package(dir, pf.Package)
+	root := b.roots.For(f.Path, pf.Lang)
+	pkgPath, pkgName := nm.Package(dir, pf.Package, root)
 	if pf.Lang == "go" {
 		if ip, ok := b.modules.ImportPath(dir); ok {
 			pkgPath = ip
 		}
 		pkgName = pf.Package
 	}
-	module := nm.FileModule(f.Path, pf.Package, pkgPath)
+	module := nm.FileModule(f.Path, pf.Package, pkgPath, root)
 	pkgID := graph.PackageID(pkgPath)
 	if !b.store.Has(pkgID) {
 		b.store.AddNode(graph.Node{ID: pkgID, Kind: graph.KindPackage, Name: pkgName, Qualified: pkgPath, Path: dir, Lang: pf.Lang})

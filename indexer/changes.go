@@ -2,13 +2,14 @@ package indexer
 
 import (
 	"context"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // changes finds the files that changed since the manifest was written:
@@ -38,10 +39,7 @@ func (b *builder) changes(ctx context.Context) (changed []WalkedFile, gone []str
 func (b *builder) statChanges() (changed []WalkedFile, ok bool) {
 	var mu sync.Mutex
 	ok = true
-	maxSize := b.opts.MaxFileSize
-	if maxSize <= 0 {
-		maxSize = DefaultMaxFileSize
-	}
+	maxSize := b.maxSize()
 	statManifest(b.root, b.man, func(p string, st fileStat, err error, dir bool) bool {
 		if err == nil && unchanged(b.man, p, st, dir) {
 			return true
@@ -63,23 +61,38 @@ func (b *builder) statChanges() (changed []WalkedFile, ok bool) {
 	return b.sniffChanged(changed)
 }
 
-// sniffChanged applies the walker's binary and generated-file checks to
-// the changed sources and documents; a file that became binary or
-// unreadable needs a walk to be recorded as skipped.
+// sniffChanged applies the walker's checks to the changed files: each is
+// opened through the root, so that a file that is now a link out of the
+// repository (stats follow links: re-pointing one shows as a change), a
+// device or a FIFO, or that turned binary or unreadable, needs a walk,
+// which records it as skipped instead of reading it.
 func (b *builder) sniffChanged(files []WalkedFile) ([]WalkedFile, bool) {
 	buf := make([]byte, sniffSize)
 	for i := range files {
 		f := &files[i]
-		if (f.Class != ClassSource && f.Class != ClassDoc) || f.Size == 0 {
+		if f.Class != ClassSource && f.Class != ClassDoc {
+			if !b.openable(f.Path) {
+				return nil, false
+			}
 			continue
 		}
-		reason, generated, _ := sniffReason(f.Abs, buf)
+		reason, generated, _ := sniffReason(b.fsys, f.Path, b.maxSize(), buf)
 		if reason != "" {
 			return nil, false
 		}
 		f.Generated = generated && f.Class == ClassSource
 	}
 	return files, true
+}
+
+// openable reports whether rel opens through the root as a regular file.
+func (b *builder) openable(rel string) bool {
+	f, _, err := repofs.Open(b.fsys, filepath.FromSlash(rel), b.maxSize())
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // confirm drops the files whose size and time changed but whose content
@@ -101,7 +114,7 @@ func (b *builder) sameContent(f WalkedFile) bool {
 	if !ok || r.Size != f.Size || r.Class != f.Class || r.Lang != f.Lang {
 		return false
 	}
-	src, err := os.ReadFile(f.Abs)
+	src, err := b.read(f)
 	if err != nil || hashBytes(src) != r.Hash {
 		return false
 	}

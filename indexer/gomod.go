@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // Modules maps repo-relative directories to Go import paths through the
@@ -36,8 +38,16 @@ func NewModules(byDir map[string]string) *Modules {
 func FindModules(root string, gomodPaths []string) (*Modules, []Skip) {
 	m := &Modules{byDir: map[string]string{}}
 	var bad []Skip
+	fsys, err := os.OpenRoot(root)
+	if err != nil {
+		for _, p := range gomodPaths {
+			bad = append(bad, Skip{Path: p, Reason: fmt.Sprintf("read %s: %v", p, err)})
+		}
+		return m, bad
+	}
+	defer fsys.Close()
 	for _, p := range gomodPaths {
-		mod, err := readModulePath(filepath.Join(root, filepath.FromSlash(p)))
+		mod, err := readModulePath(fsys, filepath.FromSlash(p))
 		if err != nil {
 			bad = append(bad, Skip{Path: p, Reason: fmt.Sprintf("read %s: %v", p, err)})
 			continue
@@ -98,8 +108,13 @@ func cleanRelDir(dir string) string {
 	return path.Clean(filepath.ToSlash(dir))
 }
 
-func readModulePath(file string) (string, error) {
-	data, err := os.ReadFile(file)
+// maxGoModSize caps a go.mod read: the module directive is its first
+// line, and the largest go.mod files (kubernetes) are some 20 KB.
+const maxGoModSize = 1 << 20
+
+// readModulePath reads the go.mod file, relative to fsys, through repofs.
+func readModulePath(fsys *os.Root, file string) (string, error) {
+	data, err := repofs.ReadFile(fsys, file, maxGoModSize)
 	if err != nil {
 		return "", err
 	}

@@ -3,11 +3,15 @@ package indexer
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+	"regexp"
 
 	"github.com/gofrs/flock"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/repofs"
 )
 
 // Paths inside a repository.
@@ -40,40 +44,95 @@ func CacheDir(root string) string { return filepath.Join(root, gortexDir, cacheS
 // ContentDir returns the content index directory inside an index directory.
 func ContentDir(indexDir string) string { return filepath.Join(indexDir, contentDir) }
 
-// ensureGortexDir creates .gortex and its .gitignore.
+// ensureGortexDir creates .gortex and its .gitignore. A .gortex that is
+// not a real directory (a repository can commit it as a link to anywhere)
+// is refused: nothing is written or removed through it. The .gitignore is
+// replaced by a rename, never written through a link.
 func ensureGortexDir(root string) error {
+	if err := repofs.RealDirs(root, gortexDir, true); err != nil {
+		return err
+	}
 	dir := filepath.Join(root, gortexDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
-	}
 	ig := filepath.Join(dir, ".gitignore")
-	if b, err := os.ReadFile(ig); err == nil && string(b) == gortexIgnore {
-		return nil
+	if fi, err := os.Lstat(ig); err == nil && fi.Mode().IsRegular() {
+		if b, err := repofs.ReadIn(dir, ".gitignore", 4<<10); err == nil && string(b) == gortexIgnore {
+			return nil
+		}
 	}
-	return os.WriteFile(ig, []byte(gortexIgnore), 0o644)
+	return replaceFile(ig, []byte(gortexIgnore))
 }
 
-// lock takes the index write lock; the caller must call the returned unlock.
+// replaceFile writes data to a new file beside path and renames it over
+// path, which replaces a link instead of writing where it points.
+func replaceFile(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// checkGortexDir refuses a .gortex that is there and not a real directory.
+func checkGortexDir(root string) error {
+	err := repofs.RealDirs(root, gortexDir, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// lock takes the index write lock; the caller must call the returned
+// unlock. A lock file that is not a regular file is refused: opening it
+// to lock would create or open whatever a link names.
 func lock(root string) (unlock func(), err error) {
-	fl := flock.New(filepath.Join(root, gortexDir, lockFile))
+	p := filepath.Join(root, gortexDir, lockFile)
+	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s is not a regular file (remove it)", errLockRefused, p)
+	}
+	fl := flock.New(p)
 	if err := fl.Lock(); err != nil {
 		return nil, fmt.Errorf("lock index: %w", err)
 	}
 	return func() { fl.Unlock() }, nil
 }
 
-// newTempDir makes a scratch directory beside the index.
+// newTempDir makes a scratch directory beside the index, marked as made
+// by gortex (repofs.MarkOwn): the mark survives the rename into place, and
+// recoverIndex and load recognise gortex's own directories by it.
 func newTempDir(root string) (string, error) {
-	return os.MkdirTemp(filepath.Join(root, gortexDir), "tmp-")
+	d, err := os.MkdirTemp(filepath.Join(root, gortexDir), "tmp-")
+	if err != nil {
+		return "", err
+	}
+	if err := repofs.MarkOwn(d); err != nil {
+		os.RemoveAll(d)
+		return "", err
+	}
+	return d, nil
 }
 
 // swapIn renames the finished tmp directory into place as the index. The
 // old index is renamed aside first and removed last; recover puts it back
-// if a crash falls between the two renames.
+// if a crash falls between the two renames. An index that is a link is
+// moved aside and removed as a link: what it names is never touched.
 func swapIn(root, tmp string) error {
 	live := IndexDir(root)
 	old := ""
-	if _, err := os.Stat(live); err == nil {
+	if _, err := os.Lstat(live); err == nil {
 		d, err := os.MkdirTemp(filepath.Join(root, gortexDir), "old-")
 		if err != nil {
 			return err
@@ -91,29 +150,45 @@ func swapIn(root, tmp string) error {
 		return fmt.Errorf("move new index into place: %w", err)
 	}
 	if old != "" {
-		os.RemoveAll(old)
+		os.RemoveAll(old) // removes a link, not its target
 	}
 	return nil
 }
 
+// scratchName is the name os.MkdirTemp gives the scratch directories.
+var scratchName = regexp.MustCompile(`^(tmp|old)-[0-9]+$`)
+
 // recoverIndex restores an index moved aside by an interrupted swapIn and
-// removes scratch directories of interrupted runs. It runs under the lock.
+// removes scratch directories of interrupted runs. It runs under the lock
+// and touches only directories gortex made (repofs.OwnDir): a tmp-* or
+// old-* that a repository committed, or that links elsewhere, stays.
 func recoverIndex(root string) {
 	dir := filepath.Join(root, gortexDir)
 	entries, _ := os.ReadDir(dir)
 	live := IndexDir(root)
-	_, err := os.Stat(live)
+	_, err := os.Lstat(live)
 	missing := errors.Is(err, os.ErrNotExist)
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
+		if !scratchName.MatchString(name) || !e.IsDir() || !repofs.OwnDir(p) {
+			continue
+		}
 		switch {
-		case strings.HasPrefix(name, "old-") && missing:
+		case name[:4] == "old-" && missing:
 			if os.Rename(p, live) == nil {
 				missing = false
 			}
-		case strings.HasPrefix(name, "old-"), strings.HasPrefix(name, "tmp-"):
+		default:
 			os.RemoveAll(p)
 		}
 	}
 }
+
+// errLockRefused is the error of a lock file that is a link or a device.
+var errLockRefused = errors.New("lock index: refusing the lock file")
+
+// errNotOwned is the error of loading an index directory gortex did not
+// make here: one from an older gortex, a copy, a commit or a link. It is
+// rebuilt, like an index of another format.
+var errNotOwned = fmt.Errorf("%w: %s/%s was not written here by this gortex (older, copied, committed or linked); it is rebuilt", graph.ErrVersion, gortexDir, indexSubdir)

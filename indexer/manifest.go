@@ -12,8 +12,9 @@ import (
 )
 
 // manifestVersion changes whenever Manifest changes shape. Version 2 added
-// Links and moved the parse records out of gob (parses.go).
-const manifestVersion = 2
+// Links and moved the parse records out of gob (parses.go); version 3 the
+// source roots (Crates, PyRoots), which name Rust and Python modules.
+const manifestVersion = 3
 
 // Manifest records what an index was built from, so that a later run can
 // tell which files changed.
@@ -22,6 +23,8 @@ type Manifest struct {
 	Files   map[string]FileRecord // by repo-relative path
 	Dirs    map[string]int64      // directory modification times (ns), to notice new files
 	Modules map[string]string     // go.mod directory → module path
+	Crates  map[string]string     // Cargo.toml directory → crate name (Roots)
+	PyRoots []string              // Python source roots (Roots)
 	Skipped []Skip                // what the walk skipped, kept for the summary
 	Broken  []Skip                // files that could not be parsed
 	Links   map[graph.Signal]int  // motivates edges by signal, as the last linking counted them

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/repofs"
 )
 
 // ErrNoIndex is returned by Load when root has no index yet.
@@ -23,12 +24,21 @@ func Load(root string) (*Index, error) { return load(root, true) }
 
 // load reads root's index, beginning the staleness check when asked to.
 func load(root string, checkStale bool) (*Index, error) {
+	if err := checkGortexDir(root); err != nil {
+		return nil, err
+	}
 	dir := IndexDir(root)
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoIndex
+	}
+	if _, gerr := os.Lstat(filepath.Join(dir, oldGraphFile)); gerr == nil {
+		return nil, fmt.Errorf("%w: the index was written by an older gortex", graph.ErrVersion)
+	}
+	if !repofs.OwnDir(dir) {
+		return nil, errNotOwned
+	}
 	f, err := os.Open(filepath.Join(dir, graphFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		if _, gerr := os.Stat(filepath.Join(dir, oldGraphFile)); gerr == nil {
-			return nil, fmt.Errorf("%w: the index was written by an older gortex", graph.ErrVersion)
-		}
 		return nil, ErrNoIndex
 	}
 	if err != nil {
@@ -173,6 +183,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	}
 	b.stats.Incremental = true
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
+	b.roots = NewRoots(b.man.Crates, b.man.PyRoots)
 	b.dirty = newDirtySet(old.dirty)
 	changed, gone, err := b.changes(ctx)
 	if err != nil {
@@ -200,8 +211,8 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		touched[f.Path] = true
 	}
 	for p := range touched {
-		if path.Base(p) == "go.mod" {
-			// A module path names every package below it: build again.
+		if path.Base(p) == "go.mod" || isRootFile(p) {
+			// A module path or source root names every package below it: build again.
 			b.resumeGC()
 			b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0
 			return b.full(ctx)

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -20,9 +19,8 @@ import (
 	"syscall"
 	"time"
 
-	ignore "github.com/sabhiram/go-gitignore"
-
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/repofs"
 )
 
 // FileClass says what the indexer does with a walked file.
@@ -61,6 +59,9 @@ const (
 	SkipSymlinkOutside = "symlink-outside" // a symlink to a file outside the root
 	SkipUnreadable     = "unreadable"      // permission or I/O error
 	SkipNotRegular     = "not-regular"     // a device, socket or named pipe
+	// SkipTooComplex starts the Broken reason of a source file over a
+	// parsing budget (syntax.ErrTooComplex): it is a file node alone.
+	SkipTooComplex = "too-complex"
 )
 
 // DefaultMaxFileSize is the size limit when WalkOptions.MaxFileSize is 0:
@@ -118,6 +119,7 @@ func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, erro
 	if err != nil {
 		return nil, err
 	}
+	defer w.fsys.Close()
 	info, err := os.Stat(w.root)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
@@ -140,8 +142,9 @@ func Walk(ctx context.Context, root string, opts WalkOptions) (*WalkResult, erro
 // walker holds the state of one Walk; the walk's context is passed to the
 // methods that loop, not kept here.
 type walker struct {
-	root     string // absolute and clean
-	realRoot string // root with symlinks resolved, to place link targets
+	root     string   // absolute and clean
+	realRoot string   // root with symlinks resolved, to place link targets
+	fsys     *os.Root // root, through which every file is read (repofs)
 	maxSize  int64
 	log      *slog.Logger
 	res      *WalkResult
@@ -157,7 +160,11 @@ func newWalker(root string, opts WalkOptions) (*walker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
 	}
-	w := &walker{root: abs, realRoot: resolved, maxSize: opts.MaxFileSize, log: opts.Logger}
+	fsys, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	w := &walker{root: abs, realRoot: resolved, fsys: fsys, maxSize: opts.MaxFileSize, log: opts.Logger}
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
@@ -344,7 +351,7 @@ func (w *walker) sniffAll(ctx context.Context) error {
 			buf := make([]byte, sniffSize)
 			for k := int(next.Add(1)) - 1; k < len(todo) && ctx.Err() == nil; k = int(next.Add(1)) - 1 {
 				i := todo[k]
-				reasons[i], generated[i], errs[i] = sniffReason(w.res.Files[i].Abs, buf)
+				reasons[i], generated[i], errs[i] = sniffReason(w.fsys, w.res.Files[i].Path, w.maxSize, buf)
 			}
 		})
 	}
@@ -365,11 +372,19 @@ func (w *walker) sniffAll(ctx context.Context) error {
 	return nil
 }
 
-// sniffReason returns why a file cannot be indexed as text, "" if it can,
-// and whether its head marks it as generated.
-func sniffReason(abs string, buf []byte) (reason string, generated bool, err error) {
-	head, err := readHead(abs, buf)
+// sniffReason returns why the file rel cannot be indexed as text, "" if
+// it can, and whether its head marks it as generated. It is read through
+// fsys (repofs.Open): a file that became a link out of the root, a device
+// or a FIFO since it was listed, or that outgrew maxSize, is refused.
+func sniffReason(fsys *os.Root, rel string, maxSize int64, buf []byte) (reason string, generated bool, err error) {
+	head, err := readHead(fsys, rel, maxSize, buf)
 	switch {
+	case errors.Is(err, repofs.ErrOutside):
+		return SkipSymlinkOutside, false, err
+	case errors.Is(err, repofs.ErrNotRegular):
+		return SkipNotRegular, false, err
+	case errors.Is(err, repofs.ErrTooLarge):
+		return SkipTooLarge, false, err
 	case err != nil:
 		return SkipUnreadable, false, err
 	case bytes.IndexByte(head, 0) >= 0:
@@ -385,8 +400,8 @@ func sniffReason(abs string, buf []byte) (reason string, generated bool, err err
 var generatedMarker = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$|@generated\b`)
 
 // readHead reads the first len(buf) bytes of the file.
-func readHead(abs string, buf []byte) ([]byte, error) {
-	f, err := os.Open(abs)
+func readHead(fsys *os.Root, rel string, maxSize int64, buf []byte) ([]byte, error) {
+	f, _, err := repofs.Open(fsys, filepath.FromSlash(rel), maxSize)
 	if err != nil {
 		return nil, err
 	}
@@ -423,65 +438,9 @@ func joinRel(dir, name string) string {
 	return dir + "/" + name
 }
 
-// ignoreRules are the patterns of one ignore file.
-type ignoreRules struct {
-	dir      string // repo-relative directory the patterns are relative to
-	patterns []ignorePattern
-}
-
-// ignorePattern is one pattern of an ignore file.
-type ignorePattern struct {
-	negate   bool
-	dirOnly  bool              // written with a trailing slash
-	anchored bool              // has a slash: matched against the whole relative path
-	glob     string            // a path.Match pattern, when there is no "**"
-	re       *ignore.GitIgnore // the library's matcher for a pattern with "**"
-}
-
-// ignored applies git's precedence: the deepest ignore file with a pattern
-// matching rel decides, and within a file the last matching pattern wins.
-func ignored(rules []*ignoreRules, rel string, isDir bool) bool {
-	for i := len(rules) - 1; i >= 0; i-- {
-		r := rules[i]
-		p := rel
-		if r.dir != "" {
-			var below bool
-			if p, below = strings.CutPrefix(rel, r.dir+"/"); !below {
-				continue
-			}
-		}
-		for j := len(r.patterns) - 1; j >= 0; j-- {
-			if pat := &r.patterns[j]; pat.matches(p, isDir) {
-				return !pat.negate
-			}
-		}
-	}
-	return false
-}
-
-// matches reports whether the pattern matches p, a path relative to the
-// ignore file's directory. A pattern without a slash is matched against
-// the last element only: the walk asks about every directory before
-// entering it, so an ignored parent is never looked into.
-func (pat *ignorePattern) matches(p string, isDir bool) bool {
-	switch {
-	case pat.dirOnly && !isDir:
-		return false
-	case pat.re != nil:
-		if isDir {
-			p += "/"
-		}
-		return pat.re.MatchesPath(p)
-	case !pat.anchored:
-		p = p[strings.LastIndexByte(p, '/')+1:]
-	}
-	ok, _ := path.Match(pat.glob, p) // a malformed pattern matches nothing, as in git
-	return ok
-}
-
 // excludeRules loads .git/info/exclude, the lowest-precedence ignore file.
 func (w *walker) excludeRules() []*ignoreRules {
-	r := w.loadRules("", filepath.Join(w.root, ".git", "info", "exclude"))
+	r := w.loadRules("", filepath.Join(".git", "info", "exclude"))
 	if r == nil {
 		return nil
 	}
@@ -496,17 +455,23 @@ func (w *walker) dirRules(rel, abs string, entries []fs.DirEntry, rules []*ignor
 	if !found || !entries[i].Type().IsRegular() {
 		return rules
 	}
-	r := w.loadRules(rel, filepath.Join(abs, ".gitignore"))
+	r := w.loadRules(rel, filepath.FromSlash(joinRel(rel, ".gitignore")))
 	if r == nil {
 		return rules
 	}
 	return append(rules[:len(rules):len(rules)], r) // copy: siblings share rules
 }
 
-// loadRules compiles one ignore file; nil when it is absent or unreadable
-// (an unreadable ignore file is logged, and its patterns are not applied).
+// maxIgnoreSize caps an ignore file: git sets none, but 8 MiB is some
+// 400,000 patterns, far past any real one.
+const maxIgnoreSize = 8 << 20
+
+// loadRules compiles one ignore file, file being relative to the root;
+// nil when it is absent or unreadable (an unreadable ignore file, or one
+// that is a link out of the root, a device or over maxIgnoreSize, is
+// logged, and its patterns are not applied).
 func (w *walker) loadRules(rel, file string) *ignoreRules {
-	data, err := os.ReadFile(file)
+	data, err := repofs.ReadFile(w.fsys, file, maxIgnoreSize)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			w.log.Warn("walk: read ignore file", "path", file, "err", err)
@@ -514,102 +479,4 @@ func (w *walker) loadRules(rel, file string) *ignoreRules {
 		return nil
 	}
 	return compileRules(rel, string(data))
-}
-
-// compileRules compiles the text of an ignore file in directory rel.
-func compileRules(rel, data string) *ignoreRules {
-	r := &ignoreRules{dir: rel}
-	for _, line := range strings.Split(data, "\n") {
-		if pat, ok := parseIgnoreLine(line); ok {
-			r.patterns = append(r.patterns, pat)
-		}
-	}
-	return r
-}
-
-// parseIgnoreLine parses one line of an ignore file (gitignore(5)); false
-// for blank lines and comments. Patterns are matched with path.Match, whose
-// '*', '?' and classes are git's, except "**", which go-gitignore compiles.
-// The library is not used for the rest because it runs every pattern as a
-// backtracking regexp (86% of a walk of kubernetes-sigs/kueue, 0.5 s) and
-// departs from git on anchoring, '?' and "[!...]".
-func parseIgnoreLine(line string) (ignorePattern, bool) {
-	line = strings.TrimSuffix(line, "\r")
-	if strings.HasPrefix(line, "#") {
-		return ignorePattern{}, false
-	}
-	if t := strings.TrimRight(line, " \t"); strings.HasSuffix(t, "\\") && len(t) < len(line) {
-		line = t + " " // "\ " keeps one trailing space
-	} else {
-		line = t
-	}
-	var pat ignorePattern
-	line, pat.negate = strings.CutPrefix(line, "!")
-	line, pat.dirOnly = strings.CutSuffix(line, "/")
-	if line == "" {
-		return ignorePattern{}, false
-	}
-	pat.anchored = strings.Contains(line, "/")
-	if strings.Contains(line, "**") {
-		pat.re = ignore.CompileIgnoreLines(libraryPattern(line, pat.anchored))
-		return pat, true
-	}
-	pat.glob = strings.TrimPrefix(gitGlob(line), "/")
-	return pat, true
-}
-
-// gitGlob turns git's class negation "[!...]" into path.Match's "[^...]".
-func gitGlob(p string) string {
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		b.WriteByte(p[i])
-		switch {
-		case p[i] == '\\' && i+1 < len(p):
-			i++
-			b.WriteByte(p[i])
-		case p[i] == '[' && i+1 < len(p) && p[i+1] == '!':
-			b.WriteByte('^')
-			i++
-		}
-	}
-	return b.String()
-}
-
-// libraryPattern rewrites a "**" pattern into go-gitignore's dialect,
-// fixing where it departs from git: a pattern with a slash is anchored to
-// its file's directory, '?' is one character but not '/', "[!...]" is a
-// negated class, and regexp metacharacters it leaves alone are escaped.
-func libraryPattern(p string, anchored bool) string {
-	if anchored && !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	var b strings.Builder
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '\\' && i+1 < len(p):
-			b.WriteByte(c)
-			i++
-			b.WriteByte(p[i])
-		case inClass:
-			inClass = c != ']'
-			b.WriteByte(c)
-		case c == '[' && strings.IndexByte(p[i+1:], ']') >= 0:
-			inClass = true
-			b.WriteByte(c)
-			if i+1 < len(p) && p[i+1] == '!' {
-				b.WriteByte('^')
-				i++
-			}
-		case c == '?':
-			b.WriteString(`[^\x2f]`) // not "[^/]": the library treats slashes specially
-		case strings.IndexByte("+()$^{}|]", c) >= 0:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }

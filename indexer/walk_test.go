@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	ignore "github.com/sabhiram/go-gitignore"
 )
 
 // writeTree creates files under root from a map of slash paths to contents.
@@ -404,28 +402,136 @@ func BenchmarkWalkGOROOT(b *testing.B) {
 	b.ReportMetric(float64(n), "files")
 }
 
+// gitIgnores answers, with git check-ignore in a scratch repository whose
+// only ignore file is a .gitignore of patterns, whether git ignores p (a
+// directory when dir is set).
+type gitIgnores struct{ repo string }
+
+func newGitIgnores(tb testing.TB) *gitIgnores {
+	tb.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		tb.Skip("git is not installed")
+	}
+	repo := tb.TempDir()
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		tb.Skipf("git init: %v: %s", err, out)
+	}
+	return &gitIgnores{repo: repo}
+}
+
+// ignored reports git's answer; ok is false when git refuses the path.
+func (g *gitIgnores) ignored(tb testing.TB, patterns, p string, dir bool) (ignored, ok bool) {
+	tb.Helper()
+	if err := os.WriteFile(filepath.Join(g.repo, ".gitignore"), []byte(patterns), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if dir {
+		// A directory git can lstat: a trailing slash would have
+		// check-ignore match "a/**" against "a/", which no walk does.
+		top := filepath.Join(g.repo, strings.SplitN(p, "/", 2)[0])
+		if err := os.MkdirAll(filepath.Join(g.repo, filepath.FromSlash(p)), 0o755); err != nil {
+			return false, false
+		}
+		defer os.RemoveAll(top)
+	}
+	cmd := exec.Command("git", "-c", "core.excludesFile=/dev/null", "-c", "core.ignoreCase=false",
+		"check-ignore", "--no-index", "-q", "--", p)
+	cmd.Dir = g.repo
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+g.repo)
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return true, true
+	case errors.As(err, &ee) && ee.ExitCode() == 1:
+		return false, true
+	}
+	return false, false
+}
+
+// walkIgnores is what a walk makes of p under one root .gitignore: a path
+// is left out when it, or a directory above it, is ignored (the walk never
+// enters an ignored directory).
+func walkIgnores(patterns, p string, dir bool) bool {
+	rules := []*ignoreRules{compileRules("", patterns)}
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && ignored(rules, p[:i], true) {
+			return true
+		}
+	}
+	return ignored(rules, p, dir)
+}
+
+// fuzzablePath reports whether p is a path git and a walk can both be
+// asked about: relative, clean, outside .git, with no NUL, and not
+// starting with ':' (pathspec magic, which check-ignore refuses).
+func fuzzablePath(p string) bool {
+	if p == "" || strings.ContainsAny(p, "\x00\n") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, ":") {
+		return false
+	}
+	for i, el := range strings.Split(p, "/") {
+		if el == "" || el == "." || el == ".." || el == ".git" || i == 0 && el == ".gitignore" {
+			return false
+		}
+	}
+	return true
+}
+
+// TestIgnoredLikeGit checks patterns where ignore rules are easy to get
+// wrong against git check-ignore itself.
+func TestIgnoredLikeGit(t *testing.T) {
+	g := newGitIgnores(t)
+	cases := []struct{ pattern, path string }{
+		{"**/[a?bc", "abc"}, {"**/[a?bc", "x/abc"}, {"[a?bc", "abc"}, {"[abc", "[abc"},
+		{"[]a]", "]"}, {"[]a]", "a"}, {"[!]a]", "b"}, {"[^a]", "b"}, {"[^a]", "a"},
+		{"[a-c]x", "bx"}, {"[a-]x", "-x"}, {"[-a]x", "-x"}, {"[z-a]x", "mx"},
+		{"[[:alpha:]]x", "qx"}, {"[[:digit:][:upper:]]", "Q"}, {"[[:nope:]]", "n"}, {"[[:alpha:]", "a"},
+		{"[[:alpha]", "["}, {"[\\]]x", "]x"}, {"a\\*b", "a*b"}, {"a\\*b", "axb"}, {"a\\", "a"},
+		{"a  ", "a"}, {"a\\ ", "a "}, {"a\t", "a\t"}, {"a\t", "a"}, {"a\r\n", "a"},
+		{"**", "x/y"}, {"a/**", "a/x/y"}, {"a/**", "a"}, {"**/b", "b"}, {"a/**/b", "a/b"}, {"a/**b", "a/xb"},
+		{"a/**b", "a/x/b"}, {"a**/b", "ax/b"}, {"/**/a", "x/a"}, {"*/", "x"}, {"x/*", "x/y/z"},
+		{"a/b", "x/a/b"}, {"/a", "a"}, {"b/", "a/b"}, {"*.log\n!a.log", "a.log"}, {"a/\n!a/b", "a/b"},
+		{"\\!x", "!x"}, {"\\#x", "#x"}, {"\ufeff*.md", "x.md"}, {"?", "a/b"}, {"a?b", "a/b"},
+	}
+	for _, tc := range cases {
+		for _, dir := range []bool{false, true} {
+			want, ok := g.ignored(t, tc.pattern, tc.path, dir)
+			if !ok {
+				continue
+			}
+			if got := walkIgnores(tc.pattern, tc.path, dir); got != want {
+				t.Errorf("pattern %q, path %q (dir %v): gortex ignores %v, git %v", tc.pattern, tc.path, dir, got, want)
+			}
+		}
+	}
+}
+
+// FuzzIgnoreRules checks that the walk ignores exactly what git
+// check-ignore does, for any .gitignore and any path (as a file and as a
+// directory); without git, only that matching does not panic.
 func FuzzIgnoreRules(f *testing.F) {
-	for _, seed := range []string{"*.log\n!keep.log\n", "/a/**/b\n", "[!a]?c", "c++\n(x)|$\n", "\\#x\n\\!y\n", "a\\\n", "[\n]\n", "a*b?.c"} {
+	for _, seed := range []string{"*.log\n!keep.log\n", "/a/**/b\n", "[!a]?c", "c++\n(x)|$\n", "\\#x\n\\!y\n", "a\\\n", "[\n]\n", "a*b?.c", "**/[a?bc", "[[:alpha:]-z]"} {
 		f.Add(seed, "a/keep.log")
 		f.Add(seed, "abc")
 	}
+	var g *gitIgnores
+	if _, err := exec.LookPath("git"); err == nil {
+		g = newGitIgnores(f)
+	}
 	f.Fuzz(func(t *testing.T, patterns, p string) {
-		rules := []*ignoreRules{compileRules("", patterns)}
-		ignored(rules, p, false)
-		ignored(rules, p, true)
-		// Differential: a plain one-element pattern means the same through
-		// path.Match as through go-gitignore.
-		if strings.Trim(patterns, "abc.*?[]!-") != "" || strings.HasPrefix(patterns, "!") ||
-			strings.Contains(patterns, "**") || strings.Trim(p, "abc.-") != "" {
+		walkIgnores(patterns, p, false)
+		walkIgnores(patterns, p, true)
+		if g == nil || !fuzzablePath(p) || strings.IndexByte(patterns, 0) >= 0 {
 			return
 		}
-		pat, ok := parseIgnoreLine(patterns)
-		if !ok {
-			return
-		}
-		lib := ignore.CompileIgnoreLines(libraryPattern(patterns, false))
-		if got, want := pat.matches(p, false), lib.MatchesPath(p); got != want {
-			t.Fatalf("pattern %q on %q: path.Match %v, go-gitignore %v", patterns, p, got, want)
+		for _, dir := range []bool{false, true} {
+			want, ok := g.ignored(t, patterns, p, dir)
+			if !ok {
+				continue
+			}
+			if got := walkIgnores(patterns, p, dir); got != want {
+				t.Fatalf("patterns %q, path %q (dir %v): gortex ignores %v, git %v", patterns, p, dir, got, want)
+			}
 		}
 	})
 }

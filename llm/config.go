@@ -4,35 +4,37 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 	"github.com/gortex/gortex/internal/fsutil"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // Config is the [why] table of the configuration: the user's
-// (UserConfigPath), with the repository's .gortex/config.toml over it.
+// (UserConfigPath) with the repository's (.gortex/config.toml) over it for
+// the keys a repository may set (see repoKeys).
 type Config struct {
 	LLM        string  `toml:"llm"`
 	Model      string  `toml:"model"`
 	BaseURL    string  `toml:"base_url"`
 	MaxCostUSD float64 `toml:"max_cost_usd"`
-	// Acknowledged lists the backends whose privacy notice was shown, and
-	// none once the hint that no backend was found was; gortex writes it.
+	// Acknowledged lists the backends whose privacy notice was shown; gortex
+	// writes it, in the user's config.
 	Acknowledged []string `toml:"acknowledged"`
+	// Ignored lists the keys the repository's config set that only the
+	// user's may: they were not applied. The caller reports them.
+	Ignored []string `toml:"-"`
+	// RepoPath and UserPath are the files read, for messages; UserPath is
+	// "" when there is no home directory.
+	RepoPath, UserPath string `toml:"-"`
 }
-
-// NoBackendHint is recorded in acknowledged once the hint that auto found
-// no backend has been shown for a repository, as a backend's name is once
-// its privacy notice has.
-const NoBackendHint = LLMNone
 
 // DefaultMaxCostUSD is the estimated cost of one answer above which gortex
 // warns: ten times what a default answer costs on the cheapest hosted model.
@@ -59,106 +61,121 @@ llm = "auto"
 model = ""
 # The server of the openai or ollama backend (with auto: an OpenAI-compatible
 # server), e.g. "http://localhost:1234/v1" for LM Studio; "" is the default.
+# Read from your own config only, never from a repository's.
 base_url = ""
 # Warn when an answer is estimated to cost more than this, in US dollars.
 max_cost_usd = 0.05
-# Written by gortex after the one-time privacy notice of each external API
-# (and "none" after the one-time hint that no backend was found).
+# Written by gortex, in your own config, after the one-time privacy notice
+# of each external API; a repository's config cannot set it.
 # acknowledged = ["anthropic"]
 `
 
 // ConfigPath is the configuration file of the repository at root.
 func ConfigPath(root string) string { return filepath.Join(root, ".gortex", "config.toml") }
 
-// UserConfigPath is the user's configuration file, whose keys every
-// repository inherits: $XDG_CONFIG_HOME/gortex/config.toml, else
-// ~/.config/gortex/config.toml; "" when neither place is known.
-func UserConfigPath() string {
-	dir := os.Getenv("XDG_CONFIG_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".config")
+// UserConfigPath is the user's configuration file:
+// $XDG_CONFIG_HOME/gortex/config.toml, else the system's user configuration
+// directory (~/.config on Linux) with gortex/config.toml.
+func UserConfigPath() (string, error) {
+	if d := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "gortex", "config.toml"), nil
 	}
-	return filepath.Join(dir, "gortex", "config.toml")
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("user config: %w", err)
+	}
+	return filepath.Join(d, "gortex", "config.toml"), nil
 }
 
+// repoKeys are the [why] keys and whether a repository's committed config
+// may set them. A cloned repository is outside input: it may choose how an
+// answer is phrased, but not where the entries and the user's API keys are
+// sent (base_url), nor that the privacy notice was already shown
+// (acknowledged). Those come from the user's config and the environment.
+var repoKeys = map[string]bool{"llm": true, "model": true, "max_cost_usd": true, "base_url": false, "acknowledged": false}
+
+// maxConfigSize caps a config file: [why] is a few lines.
+const maxConfigSize = 64 << 10
+
 // LoadConfig reads the [why] table of the user's configuration, then of
-// root's over it: a key root's file sets overrides the user's, a key it
-// leaves out is inherited. Missing files are the defaults. Unknown keys
-// under [why] are an error, so that a typo does not silently change
-// nothing.
+// root's: a missing file is the defaults. The user's llm and model win
+// over the repository's; max_cost_usd is the lower of the two; base_url
+// and acknowledged in the repository's file are listed in Ignored instead.
+// Unknown keys under [why] are an error, so that a typo does not silently
+// change nothing.
 func LoadConfig(root string) (Config, error) {
-	cfg := Config{MaxCostUSD: DefaultMaxCostUSD}
-	for _, path := range []string{UserConfigPath(), ConfigPath(root)} {
-		if path == "" {
-			continue
-		}
-		l, err := readLayer(path)
+	cfg := Config{MaxCostUSD: DefaultMaxCostUSD, RepoPath: ConfigPath(root)}
+	if up, err := UserConfigPath(); err == nil {
+		cfg.UserPath = up
+		user, err := readWhy(up, func() ([]byte, error) { return repofs.ReadTrusted(up, maxConfigSize) })
 		if err != nil {
 			return cfg, err
 		}
-		cfg = merge(cfg, l)
+		cfg.LLM, cfg.Model, cfg.BaseURL, cfg.Acknowledged = user.LLM, user.Model, user.BaseURL, user.Acknowledged
+		if user.set["max_cost_usd"] {
+			cfg.MaxCostUSD = user.MaxCostUSD
+		}
+	}
+	repo, err := readWhy(cfg.RepoPath, func() ([]byte, error) {
+		return repofs.ReadIn(root, filepath.Join(".gortex", "config.toml"), maxConfigSize)
+	})
+	if err != nil {
+		return cfg, err
+	}
+	for _, k := range repo.keys {
+		if !repoKeys[k] {
+			cfg.Ignored = append(cfg.Ignored, k)
+		}
+	}
+	cfg.LLM, cfg.Model = orDefault(cfg.LLM, repo.LLM), orDefault(cfg.Model, repo.Model)
+	if repo.set["max_cost_usd"] {
+		cfg.MaxCostUSD = min(cfg.MaxCostUSD, repo.MaxCostUSD)
 	}
 	return cfg, nil
 }
 
-// layer is the [why] table of one configuration file and the keys it sets.
-type layer struct {
-	why  Config
+// whyTable is one file's [why] table and the keys it set.
+type whyTable struct {
+	Config
 	keys []string
+	set  map[string]bool
 }
 
-// configKeys copies each key of the [why] table from one Config to
-// another, by its name in the file.
-var configKeys = map[string]func(dst *Config, src Config){
-	"llm":          func(d *Config, s Config) { d.LLM = s.LLM },
-	"model":        func(d *Config, s Config) { d.Model = s.Model },
-	"base_url":     func(d *Config, s Config) { d.BaseURL = s.BaseURL },
-	"max_cost_usd": func(d *Config, s Config) { d.MaxCostUSD = s.MaxCostUSD },
-	"acknowledged": func(d *Config, s Config) { d.Acknowledged = s.Acknowledged },
-}
-
-// merge returns cfg with every key l sets taken from l: the one place
-// where one configuration overrides another.
-func merge(cfg Config, l layer) Config {
-	for _, k := range l.keys {
-		configKeys[k](&cfg, l.why)
+// readWhy reads the [why] table of the file at path with read, a missing
+// file being empty. read goes through repofs: a FIFO or a device is
+// refused rather than waited on, and in a repository so is a link out of it.
+func readWhy(path string, read func() ([]byte, error)) (whyTable, error) {
+	t := whyTable{set: map[string]bool{}}
+	data, err := read()
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return t, nil
+	case err != nil:
+		return t, fmt.Errorf("read %s: %w", path, err)
 	}
-	return cfg
-}
-
-// readLayer reads the [why] table of the file at path; a missing file
-// sets no key.
-func readLayer(path string) (layer, error) {
 	var file struct {
 		Why Config `toml:"why"`
 	}
-	md, err := toml.DecodeFile(path, &file)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return layer{}, nil
-	case err != nil:
-		return layer{}, fmt.Errorf("read %s: %w", path, err)
+	md, err := toml.Decode(string(data), &file)
+	if err != nil {
+		return t, fmt.Errorf("read %s: %w", path, err)
 	}
 	for _, k := range md.Undecoded() {
 		if len(k) > 1 && k[0] == "why" {
-			return layer{}, fmt.Errorf("%s: unknown key %s (known: %s)", path, k, strings.Join(slices.Sorted(maps.Keys(configKeys)), ", "))
+			return t, fmt.Errorf("%s: unknown key %s (known: llm, model, base_url, max_cost_usd, acknowledged)", path, k)
 		}
 	}
 	if file.Why.LLM != "" && !slices.Contains(LLMNames, file.Why.LLM) {
-		return layer{}, fmt.Errorf("%s: [why] llm = %q: want one of %s", path, file.Why.LLM, strings.Join(LLMNames, ", "))
+		return t, fmt.Errorf("%s: [why] llm = %q: want one of %s", path, file.Why.LLM, strings.Join(LLMNames, ", "))
 	}
-	l := layer{why: file.Why}
-	for k := range configKeys {
-		if md.IsDefined("why", k) {
-			l.keys = append(l.keys, k)
+	for _, k := range md.Keys() {
+		if len(k) == 2 && k[0] == "why" {
+			t.keys = append(t.keys, k[1])
+			t.set[k[1]] = true
 		}
 	}
-	sort.Strings(l.keys)
-	return l, nil
+	t.Config = file.Why
+	return t, nil
 }
 
 var (
@@ -167,15 +184,23 @@ var (
 	ackLine     = regexp.MustCompile(`^\s*acknowledged\s*=`)
 )
 
-// Acknowledge records in root's configuration that the privacy notice of
-// backend was shown: it adds backend to [why] acknowledged, keeping the
-// rest of the file (comments too) as it was, and writes it atomically.
-func Acknowledge(root string, acked []string, backend string) error {
+// Acknowledge records in the user's configuration that the privacy
+// notice of backend was shown: it adds backend to [why] acknowledged,
+// keeping the rest of the file (comments too) as it was, and writes it
+// atomically. A repository's config never records it: a repository could
+// otherwise commit the notice as seen.
+func Acknowledge(acked []string, backend string) error {
 	if slices.Contains(acked, backend) {
 		return nil
 	}
-	path := ConfigPath(root)
-	old, err := os.ReadFile(path)
+	path, err := UserConfigPath()
+	if err != nil {
+		return err
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // a config kept elsewhere (dotfiles) stays a link
+	}
+	old, err := repofs.ReadTrusted(path, maxConfigSize)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

@@ -11,7 +11,9 @@
 //	             Artifacts, Suggestions, Backend
 //
 // Every backend failure is an *LLMError with a gortex::llm:: code and help;
-// the caller then shows the graph's answer alone. LoadConfig and Acknowledge
-// read and update the [why] table of .gortex/config.toml; EstimateCost
-// prices a prompt before it is sent.
+// the caller then shows the graph's answer alone. LoadConfig reads the
+// [why] table of the user's config and of .gortex/config.toml, where a
+// repository may not say where entries and keys go (base_url,
+// acknowledged); Acknowledge records a privacy notice in the user's
+// config; EstimateCost prices a prompt before it is sent.
 package llm

@@ -83,7 +83,7 @@ func (e *NoBackendError) Error() string {
 func (e *NoBackendError) Remedy() string {
 	return "to have answers summarised, set ANTHROPIC_API_KEY or OPENAI_API_KEY, or start Ollama " +
 		"(ollama serve; ollama pull llama3.2); inside Claude Code, agent mode is automatic. " +
-		`Silence this with --no-llm, or llm = "none" under [why] in .gortex/config.toml.`
+		`Silence this with --no-llm, or llm = "none" under [why] in ~/.config/gortex/config.toml or .gortex/config.toml.`
 }
 
 // Select returns the backend name asks for ("auto" tries them in order),

@@ -10,7 +10,9 @@
 // half an update; concurrent calls share one check.
 //
 // There is one file per tool, each with its parameters as a struct and a
-// thin handler over query and rationale — the code the CLI runs:
+// thin handler over query and rationale — the code the CLI runs. The
+// tool's input schema is made from that struct (schema.go), and every call's
+// arguments are checked against it before they are decoded (args.go):
 //
 //	why               why.go               query.Why, query.Render
 //	store_memory      store_memory.go      memory.Store.Add
@@ -24,6 +26,10 @@
 //	read_doc_section  read_doc_section.go
 //	index_status      index_status.go
 //	reindex           reindex.go           indexer.Update, indexer.Build
+//
+// The repository served is fixed at New, except that a stdio server whose
+// root was only guessed takes the client's MCP root on the first call
+// (roots.go); index_status says which root it serves and how it was chosen.
 //
 // A handler's error or panic becomes a tool result with isError set, never
 // a protocol error, so the agent sees what went wrong and the server keeps

@@ -11,15 +11,14 @@ import (
 )
 
 type docOutlineParams struct {
-	Path   string `json:"path" jsonschema_description:"The document's repo-relative path, as list_docs gives it."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Path   string `json:"path" desc:"The document's repo-relative path."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func docOutlineTool() mcpgo.Tool {
 	return mcpgo.NewTool("doc_outline",
-		mcpgo.WithDescription("The heading tree of one document: every section's id, heading, depth, parent, line range and estimated size in tokens. Pick the sections you need and read them with read_doc_section instead of reading the whole file."),
-		mcpgo.WithInputSchema[docOutlineParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("A document's headings: section ids, depth, lines, token sizes."),
+		readOnly(),
 	)
 }
 

@@ -26,8 +26,8 @@ func TestDocumentTools(t *testing.T) {
 		t.Errorf("ADR 0002 is not marked superseded: %+v", old)
 	}
 	adrs := callJSON[docs.List](t, c, "list_docs", map[string]any{"kind": "adr", "path": "docs/"})
-	if adrs.Count != 3 {
-		t.Errorf("list_docs kind adr = %d documents, want 3", adrs.Count)
+	if adrs.Count != 4 {
+		t.Errorf("list_docs kind adr = %d documents, want 4", adrs.Count)
 	}
 
 	out := callJSON[docs.Outline](t, c, "doc_outline", map[string]any{"path": "adr/0001-use-a-ledger.md"})

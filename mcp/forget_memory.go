@@ -3,20 +3,20 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type forgetMemoryParams struct {
-	ID     string `json:"id" jsonschema_description:"The memory to delete."`
-	Scope  string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Where to look for it (default both)."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	ID    string `json:"id" desc:"The memory to delete."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
 }
 
+// forget_memory deletes a file; a second call finds nothing to delete.
 func forgetMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("forget_memory",
-		mcpgo.WithDescription("Delete a memory that was wrong or is no longer worth keeping (its file is removed; supersession links to it are cleared). When the reasoning merely changed, prefer supersede_memory, which keeps the history."),
-		mcpgo.WithInputSchema[forgetMemoryParams](),
-		mcpgo.WithDestructiveHintAnnotation(true),
+		mcpgo.WithDescription("Delete a wrong memory. If the reasoning changed, use supersede_memory."),
+		writes(true, true),
 	)
 }
 
@@ -24,10 +24,7 @@ func forgetMemoryTool() mcpgo.Tool {
 const statusForgotten = "forgotten"
 
 func (s *Server) forgetMemory(ctx context.Context, sn *Snapshot, p forgetMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
 		return nil, err

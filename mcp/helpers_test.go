@@ -18,8 +18,14 @@ import (
 // global memory store at another, so that no test touches the user's.
 func fixture(t testing.TB) string {
 	t.Helper()
+	return fixtureOf(t, "repo")
+}
+
+// fixtureOf is fixture for the repository testdata/name.
+func fixtureOf(t testing.TB, name string) string {
+	t.Helper()
 	dir := t.TempDir()
-	src := filepath.Join("..", "testdata", "repo")
+	src := filepath.Join("..", "testdata", name)
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

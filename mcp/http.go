@@ -72,6 +72,7 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
+	s.rootOnce.Do(func() {}) // many clients: none chooses the root
 	s.Warm(ctx)
 	if ready != nil {
 		ready("http://" + ln.Addr().String() + endpointPath)

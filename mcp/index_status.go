@@ -8,20 +8,24 @@ import (
 )
 
 type indexStatusParams struct {
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func indexStatusTool() mcpgo.Tool {
 	return mcpgo.NewTool("index_status",
-		mcpgo.WithDescription("What the server answers from: the repository, the snapshot's generation and age, the number of files, symbols, sections, links and memories, whether files or memories changed since (the next call refreshes them), the last refresh, and memory files that could not be read. It does not refresh anything itself."),
-		mcpgo.WithInputSchema[indexStatusParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("Root served and how it was chosen; index age, counts, staleness; unreadable memory files."),
+		readOnly(),
 	)
 }
 
 // status is index_status's answer, and reindex's.
 type status struct {
-	Root            string   `json:"root" toon:"root"`
+	Root string `json:"root" toon:"root"`
+	// RootSource says how the root was chosen: flag (--dir), client_roots,
+	// env:NAME, git_root (of the working directory) or working_directory.
+	RootSource string `json:"root_source" toon:"root_source"`
+	// Warnings say what is wrong with the root: the home directory or /.
+	Warnings        []string `json:"warnings" toon:"warnings"`
 	IndexDir        string   `json:"index_dir" toon:"index_dir"`
 	Loaded          bool     `json:"loaded" toon:"loaded"`
 	Generation      uint64   `json:"generation" toon:"generation"` // increases with every refresh
@@ -43,7 +47,11 @@ func (s *Server) indexStatus(ctx context.Context, sn *Snapshot, p indexStatusPar
 }
 
 func (s *Server) statusOf(sn *Snapshot) status {
-	st := status{Root: s.root, MemoryDirs: []string{}, Problems: []string{}}
+	st := status{Root: s.root, RootSource: string(s.rootSource), Warnings: rootWarnings(s.root),
+		MemoryDirs: []string{}, Problems: []string{}}
+	if s.rootSource == RootEnv && s.rootEnv != "" {
+		st.RootSource += ":" + s.rootEnv
+	}
 	for _, ms := range s.stores {
 		st.MemoryDirs = append(st.MemoryDirs, ms.Dir())
 	}

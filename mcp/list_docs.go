@@ -9,17 +9,16 @@ import (
 )
 
 type listDocsParams struct {
-	Kind   string `json:"kind,omitempty" jsonschema:"enum=adr,enum=rfc,enum=design,enum=spec,enum=readme,enum=changelog,enum=doc" jsonschema_description:"Only documents of this kind."`
-	Path   string `json:"path,omitempty" jsonschema_description:"Only documents under this repo-relative directory or path prefix (docs/adr)."`
-	Limit  int    `json:"limit,omitempty" jsonschema_description:"At most this many, 1-2000 (default 200)."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Kind   string `json:"kind,omitempty" enum:"adr,rfc,design,spec,readme,changelog,doc" desc:"Only documents of this kind."`
+	Path   string `json:"path,omitempty" desc:"Only documents under this path prefix."`
+	Limit  int    `json:"limit,omitempty" min:"1" max:"2000" desc:"Default 200."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func listDocsTool() mcpgo.Tool {
 	return mcpgo.NewTool("list_docs",
-		mcpgo.WithDescription("List the repository's documents (design docs, ADRs, RFCs, specs, READMEs, changelogs, other Markdown and text) with their kind, title, one-line purpose, number of sections and size. Start here to find the design document for an area without reading files; then doc_outline and read_doc_section."),
-		mcpgo.WithInputSchema[listDocsParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("Documents with kind, title, purpose and size."),
+		readOnly(),
 	)
 }
 

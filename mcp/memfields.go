@@ -13,20 +13,19 @@ import (
 // memoryFields are a memory's fields as store_memory and supersede_memory
 // take them; update_memory takes the same names, each optional.
 type memoryFields struct {
-	Title      string   `json:"title,omitempty" jsonschema_description:"One line, at most 200 characters (default: the body's first line)."`
-	Body       string   `json:"body" jsonschema_description:"The memory in Markdown, at most 20000 characters: what was decided or holds, and why. Name the symbols it is about (Invoice.Finalize) so that why links them."`
-	Kind       string   `json:"kind,omitempty" jsonschema:"enum=decision,enum=invariant,enum=constraint,enum=incident,enum=convention,enum=gotcha,enum=reference" jsonschema_description:"What sort of reasoning it records (default decision)."`
-	Symbols    []string `json:"symbols,omitempty" jsonschema_description:"Symbols it is about, in any form why accepts; each must resolve to exactly one symbol (the candidates are listed otherwise)."`
-	Files      []string `json:"files,omitempty" jsonschema_description:"Repo-relative files it is about."`
-	Tags       []string `json:"tags,omitempty" jsonschema_description:"Tags, one word each, at most 20."`
-	Importance int      `json:"importance,omitempty" jsonschema_description:"How much it matters, 1-5 (default 3)."`
-	Confidence *float64 `json:"confidence,omitempty" jsonschema_description:"How sure it is, 0-1 (default 0.8)."`
-	Basis      string   `json:"basis,omitempty" jsonschema:"enum=research,enum=measurement,enum=incident,enum=review,enum=assumption,enum=unknown" jsonschema_description:"Where its support comes from (default unknown)."`
-	Pinned     bool     `json:"pinned,omitempty" jsonschema_description:"Rank it above every unpinned memory."`
-	Source     string   `json:"source,omitempty" jsonschema:"enum=agent,enum=manual,enum=review" jsonschema_description:"Who wrote it down (default agent)."`
-	Author     string   `json:"author,omitempty" jsonschema_description:"Who wrote it (default: the MCP client's name)."`
+	Title      string   `json:"title,omitempty" maxlen:"200" desc:"One line (default: the body's first line)."`
+	Body       string   `json:"body" maxlen:"20000" desc:"Markdown: what holds and why."`
+	Kind       string   `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"Default decision."`
+	Symbols    []string `json:"symbols,omitempty" desc:"Symbols it is about; each must resolve to one."`
+	Files      []string `json:"files,omitempty" desc:"Repo-relative files it is about."`
+	Tags       []string `json:"tags,omitempty" desc:"One word each, at most 20."`
+	Importance int      `json:"importance,omitempty" min:"1" max:"5" desc:"Default 3."`
+	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" desc:"Default 0.8."`
+	Basis      string   `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown" desc:"Default unknown."`
+	Pinned     bool     `json:"pinned,omitempty" desc:"Rank above unpinned ones."`
+	Source     string   `json:"source,omitempty" enum:"agent,manual,review" desc:"Default agent."`
+	Author     string   `json:"author,omitempty" desc:"Default: the client's name."`
 }
-
 
 // memory makes a new memory of f; the store fills the other defaults.
 func (f memoryFields) memory(ctx context.Context) *memory.Memory {

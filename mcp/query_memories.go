@@ -16,23 +16,22 @@ import (
 )
 
 type queryMemoriesParams struct {
-	Symbol    string `json:"symbol,omitempty" jsonschema_description:"Only memories about this symbol (anchored to it or naming it), in any form why accepts."`
-	File      string `json:"file,omitempty" jsonschema_description:"Only memories anchored to this repo-relative file or to a symbol in it."`
-	Kind      string `json:"kind,omitempty" jsonschema:"enum=decision,enum=invariant,enum=constraint,enum=incident,enum=convention,enum=gotcha,enum=reference" jsonschema_description:"Only this kind."`
-	Tag       string `json:"tag,omitempty" jsonschema_description:"Only memories with this tag."`
-	Text      string `json:"text,omitempty" jsonschema_description:"Only memories whose title, body or tags contain every word of this text (case-insensitive)."`
-	Scope     string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"workspace, global or both (default)."`
-	LiveOnly  bool   `json:"live_only,omitempty" jsonschema_description:"Leave out superseded memories."`
-	Limit     int    `json:"limit,omitempty" jsonschema_description:"At most this many, 1-200 (default 20)."`
-	MaxTokens int    `json:"max_tokens,omitempty" jsonschema_description:"An approximate budget for the whole answer (4 characters per token): bodies are shortened to fit; 0 means none."`
-	Format    string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Symbol    string `json:"symbol,omitempty" desc:"Only memories about this symbol."`
+	File      string `json:"file,omitempty" desc:"Only memories about this file or its symbols."`
+	Kind      string `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"Only this kind."`
+	Tag       string `json:"tag,omitempty" desc:"Only memories with this tag."`
+	Text      string `json:"text,omitempty" desc:"Only memories with every word of this text."`
+	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Default both."`
+	LiveOnly  bool   `json:"live_only,omitempty" desc:"Leave out superseded memories."`
+	Limit     int    `json:"limit,omitempty" min:"1" max:"200" desc:"Default 20."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
+	Format    string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func queryMemoriesTool() mcpgo.Tool {
 	return mcpgo.NewTool("query_memories",
-		mcpgo.WithDescription("List recorded memories, filtered by symbol, file, kind, tag or text, in the order why ranks them (live before superseded, then pinned, importance, confidence, recency). Use it to review what was decided about an area before proposing a change, or to find a memory's id for update_memory, supersede_memory or forget_memory."),
-		mcpgo.WithInputSchema[queryMemoriesParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("List memories by symbol, file, kind, tag or text, ranked as why ranks them."),
+		readOnly(),
 	)
 }
 
@@ -203,7 +202,7 @@ func fitMemories(list *memoryList, f query.Format, maxTokens int) error {
 	}
 	note, err := fitTo(maxTokens, texts, func() (string, error) {
 		var sb strings.Builder
-		err := query.Encode(&sb, list, f)
+		err := query.Encode(&sb, list, f, wire)
 		return sb.String(), err
 	}, func(n int) { list.Memories, list.Count = list.Memories[:n], n })
 	list.Note = joinNotes(list.Note, note)

@@ -12,17 +12,16 @@ import (
 )
 
 type readDocSectionParams struct {
-	IDs         []string `json:"ids" jsonschema_description:"One or more section ids, as doc_outline, search or why (source_id) give them: doc:docs/adr/0001-use-a-ledger.md#L27."`
-	Subsections bool     `json:"subsections,omitempty" jsonschema_description:"Also return each section's subsections, in order."`
-	MaxTokens   int      `json:"max_tokens,omitempty" jsonschema_description:"An approximate budget for the whole answer (4 characters per token): texts are shortened to fit; 0 means none."`
-	Format      string   `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	IDs         []string `json:"ids" desc:"Section ids (doc:docs/adr/x.md#L27)."`
+	Subsections bool     `json:"subsections,omitempty" desc:"Also return their subsections."`
+	MaxTokens   int      `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
+	Format      string   `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func readDocSectionTool() mcpgo.Tool {
 	return mcpgo.NewTool("read_doc_section",
-		mcpgo.WithDescription("The text of one or more document sections by id (from doc_outline, search, or a why entry's source_id), optionally with their subsections. Reads just the paragraphs you need instead of whole files."),
-		mcpgo.WithInputSchema[readDocSectionParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("Document sections' text by id (from doc_outline, search or a why entry's source_id)."),
+		readOnly(),
 	)
 }
 
@@ -58,7 +57,7 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 		}
 		note, err := fitTo(p.MaxTokens, texts, func() (string, error) {
 			var sb strings.Builder
-			err := query.Encode(&sb, list, f)
+			err := query.Encode(&sb, list, f, wire)
 			return sb.String(), err
 		}, nil)
 		if err != nil {

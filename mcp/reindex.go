@@ -3,33 +3,32 @@ package mcp
 import (
 	"context"
 
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type reindexParams struct {
-	Full   bool   `json:"full,omitempty" jsonschema_description:"Rebuild from scratch instead of re-parsing only the files that changed."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Full bool `json:"full,omitempty" desc:"Rebuild from scratch."`
 }
 
+// reindex rewrites only derived files (the index) and records, in memory
+// files, anchors followed to a renamed symbol: nothing is lost, so it is
+// not destructive.
 func reindexTool() mcpgo.Tool {
 	return mcpgo.NewTool("reindex",
-		mcpgo.WithDescription("Bring the index up to date now and reload the memories. Rarely needed: every call already re-indexes changed files first. Use full to rebuild from scratch if answers look wrong. Returns the same status as index_status."),
-		mcpgo.WithInputSchema[reindexParams](),
-		mcpgo.WithIdempotentHintAnnotation(true),
+		mcpgo.WithDescription("Re-index now; rarely needed, as every call refreshes first."),
+		writes(false, true),
 	)
 }
 
 func (s *Server) reindex(ctx context.Context, _ *Snapshot, p reindexParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	kind := buildUpdate
 	if p.Full {
 		kind = buildFull
 	}
 	s.buildMu.Lock()
-	err = s.build(ctx, kind, true)
+	err := s.build(ctx, kind, true)
 	s.buildMu.Unlock()
 	if err != nil {
 		return nil, err

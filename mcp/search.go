@@ -10,17 +10,16 @@ import (
 )
 
 type searchParams struct {
-	Query  string `json:"query" jsonschema_description:"Words to look for: a symbol's name or part of it (code), or what a document or memory is about (docs, memories)."`
-	Scope  string `json:"scope,omitempty" jsonschema:"enum=all,enum=code,enum=docs,enum=memories" jsonschema_description:"code: symbol names; docs: document sections (full text, stemmed); memories: memory titles and bodies; all (default): the three, merged by relevance."`
-	Limit  int    `json:"limit,omitempty" jsonschema_description:"At most this many hits, 1-100 (default 10)."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Query  string `json:"query" desc:"Words of a symbol's name, or what a section or memory is about."`
+	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories" desc:"Default all."`
+	Limit  int    `json:"limit,omitempty" min:"1" max:"100" desc:"Default 10."`
+	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
 }
 
 func searchTool() mcpgo.Tool {
 	return mcpgo.NewTool("search",
-		mcpgo.WithDescription("Find symbols by name, document sections by content, or memories by content, when you do not know the exact symbol to ask why about or the document to read. Each hit says what it is (symbol, section, memory), its kind, id and where it is: pass a symbol's id to why, a section's id to read_doc_section, a memory's id to update_memory."),
-		mcpgo.WithInputSchema[searchParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("Symbols by name, sections and memories by content; a hit's id goes to why, read_doc_section or update_memory."),
+		readOnly(),
 	)
 }
 

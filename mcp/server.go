@@ -26,6 +26,15 @@ var instructions string
 type Options struct {
 	Version string       // reported to clients; "" means "dev"
 	Logger  *slog.Logger // diagnostics (refreshes, panics); nil discards
+	// RootSource says how the root was chosen, for index_status; ""
+	// means RootFlag. RootEnv names the variable of RootEnv.
+	RootSource RootSource
+	RootEnv    string
+	// ClientRoots lets a server whose root was only guessed serve the
+	// client's MCP root instead, when the client declares roots: it is
+	// asked for them on the first call, which loads the index then. Over
+	// stdio only; ServeHTTP ignores it (its clients are many).
+	ClientRoots bool
 }
 
 // Server is the MCP server of one repository. Its tools answer from the
@@ -35,11 +44,19 @@ type Server struct {
 	log    *slog.Logger
 	stores []*memory.Store // workspace first, then global when there is a home
 
+	// How root was chosen; root, stores and rootSource change once, on the
+	// first call, when the server takes the client's root (roots.go).
+	rootSource  RootSource
+	rootEnv     string
+	clientRoots bool
+	rootOnce    sync.Once
+
 	snap    atomic.Pointer[Snapshot]
 	gen     atomic.Uint64
 	checks  flights
 	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
 	last    atomic.Pointer[Refresh]
+	audits  auditState // the calls view audits share, and why findings' cooldown
 
 	mcp *server.MCPServer
 }
@@ -69,12 +86,21 @@ func New(root string, o Options) (*Server, error) {
 	if version == "" {
 		version = "dev"
 	}
-	s := &Server{root: abs, log: log, stores: stores}
+	s := &Server{root: abs, log: log, stores: stores, rootSource: o.RootSource, rootEnv: o.RootEnv, clientRoots: o.ClientRoots}
+	if s.rootSource == "" {
+		s.rootSource = RootFlag
+	}
+	for _, w := range rootWarnings(abs) {
+		log.Warn(w)
+	}
+	hooks := &server.Hooks{}
+	hooks.AddAfterInitialize(s.afterInitialize)
 	s.mcp = server.NewMCPServer("gortex", version,
 		server.WithTitle("gortex: why does this code exist?"),
 		server.WithInstructions(instructions),
 		server.WithToolCapabilities(false),
 		server.WithToolHandlerMiddleware(recoverPanics(log)),
+		server.WithHooks(hooks),
 	)
 	s.addTools()
 	return s, nil

@@ -31,8 +31,8 @@ func TestToolsAndInstructions(t *testing.T) {
 			t.Errorf("%s: a nullable type in its schema: %s", tool.Name, tool.RawInputSchema)
 		}
 	}
-	want := []string{"doc_outline", "forget_memory", "index_status", "list_docs", "query_memories", "read_doc_section",
-		"reindex", "search", "store_memory", "supersede_memory", "update_memory", "why"}
+	want := []string{"audit", "check", "covers", "doc_outline", "forget_memory", "index_status", "list_docs", "propose_memory", "query_memories", "read_doc_section",
+		"reindex", "search", "specs", "store_memory", "supersede_memory", "update_memory", "why"}
 	slices.Sort(names)
 	if !slices.Equal(names, want) {
 		t.Errorf("tools = %v, want %v", names, want)
@@ -46,7 +46,7 @@ func TestToolsAndInstructions(t *testing.T) {
 
 func TestPanicBecomesErrorResult(t *testing.T) {
 	s, c := newServer(t)
-	register(s, mcpgo.NewTool("boom", mcpgo.WithInputSchema[indexStatusParams]()),
+	register(s, mcpgo.NewTool("boom"),
 		func(ctx context.Context, sn *Snapshot, p indexStatusParams) (*mcpgo.CallToolResult, error) {
 			var m map[string]int
 			m["x"] = 1 // a nil map: panics

@@ -19,6 +19,8 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	st := server.NewStdioServer(s.mcp)
 	server.WithWorkerPoolSize(stdioWorkers)(st)
 	st.SetErrorLogger(slog.NewLogLogger(s.log.Handler(), slog.LevelError))
-	s.Warm(ctx)
+	if !s.clientRoots {
+		s.Warm(ctx) // else the root may still change: see afterInitialize
+	}
 	return st.Listen(ctx, in, out)
 }

@@ -75,7 +75,7 @@ func TestStdioBinary(t *testing.T) {
 		t.Errorf("initialize = %+v", init)
 	}
 	tools, err := c.ListTools(ctx, mcpgo.ListToolsRequest{})
-	if err != nil || len(tools.Tools) != 12 {
+	if err != nil || len(tools.Tools) != 17 {
 		t.Fatalf("tools/list = %v, %v", tools, err)
 	}
 	a := callJSON[query.Answer](t, c, "why", map[string]any{"id": "billing.Invoice.Finalize"})

@@ -4,31 +4,28 @@ import (
 	"context"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 type supersedeMemoryParams struct {
-	ID string `json:"id" jsonschema_description:"The memory the new one replaces."`
+	ID string `json:"id" desc:"The memory the new one replaces."`
 	memoryFields
-	Scope  string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Where to look for id (default both); the new memory goes to the same store."`
-	Force  bool   `json:"force,omitempty" jsonschema_description:"Store it even when it repeats another live memory."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one goes there too."`
+	Force bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 }
 
+// supersede_memory only adds: the old memory keeps its text and gains a
+// superseded_by.
 func supersedeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("supersede_memory",
-		mcpgo.WithDescription("Record a memory that replaces memory id because the decision or fact changed. The old memory is kept as history, marked superseded_by the new one, and why ranks it below every live entry. Without symbols and files the new memory takes the old one's anchors. Returns the new memory's id and status created (or duplicate)."),
-		mcpgo.WithInputSchema[supersedeMemoryParams](),
-		mcpgo.WithDestructiveHintAnnotation(false),
-		mcpgo.WithIdempotentHintAnnotation(false),
+		mcpgo.WithDescription("Replace memory id (the decision changed); the old stays as history and lends its anchors when none are given."),
+		writes(false, false),
 	)
 }
 
 func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
 		return nil, err

@@ -1,13 +1,10 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
-	"regexp"
+	"reflect"
 	"runtime/debug"
 	"strings"
 
@@ -35,20 +32,27 @@ func (s *Server) addTools() {
 	register(s, readDocSectionTool(), s.readDocSection)
 	register(s, indexStatusTool(), s.indexStatus)
 	register(s, reindexTool(), s.reindex)
+	register(s, auditTool(), s.audit)
+	register(s, proposeMemoryTool(), s.proposeMemory)
+	register(s, checkTool(), s.checkChange)
+	register(s, coversTool(), s.covers)
+	register(s, specsTool(), s.specs)
 }
 
-// register adds tool t to s: the arguments are decoded into P (strictly:
-// an unknown or mistyped argument is named in the error), the current
-// snapshot is fetched (index_status and reindex fetch their own), and h
-// runs.
+// register adds tool t to s: its input schema is made from P (see
+// schema.go), the arguments are checked against it and decoded into P (a
+// wrong one is named in the error), the current snapshot is fetched
+// (index_status and reindex fetch their own), and h runs.
 func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
 	fresh := t.Name != "index_status" && t.Name != "reindex"
-	t.RawInputSchema = plainTypes(t.RawInputSchema)
+	ps := paramsOf(reflect.TypeFor[P]())
+	t.InputSchema, t.RawInputSchema = mcpgo.ToolInputSchema{}, inputSchema(ps)
 	s.mcp.AddTool(t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		var p P
-		if err := bindArgs(req, &p); err != nil {
+		if err := bindArgs(req, ps, &p); err != nil {
 			return errorResult(err), nil
 		}
+		s.adoptClientRoots(ctx)
 		sn := s.snap.Load()
 		if fresh {
 			var err error
@@ -62,72 +66,6 @@ func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
 		}
 		return res, nil
 	})
-}
-
-// nullable matches the type the schema generator gives slices and
-// pointers: "type":["null","array"].
-var nullable = regexp.MustCompile(`"type":\["null","([a-z]+)"\]`)
-
-// plainTypes rewrites nullable types as plain ones ("type":"array"): an
-// argument is optional by being left out, and some clients reject type
-// lists in tool schemas. The text is rewritten in place, so the order of
-// the properties (the order of the struct's fields) stays.
-func plainTypes(schema json.RawMessage) json.RawMessage {
-	return nullable.ReplaceAll(schema, []byte(`"type":"$1"`))
-}
-
-// argError says which argument of a call is wrong and why.
-type argError struct {
-	arg, why string
-}
-
-func (e *argError) Error() string { return fmt.Sprintf("argument %s: %s", e.arg, e.why) }
-
-func badArg(arg, format string, a ...any) error {
-	return &argError{arg: arg, why: fmt.Sprintf(format, a...)}
-}
-
-// bindArgs decodes a call's arguments into p, refusing unknown ones.
-func bindArgs(req mcpgo.CallToolRequest, p any) error {
-	raw := req.Params.RawArguments
-	if len(raw) == 0 {
-		var err error
-		if raw, err = json.Marshal(req.GetArguments()); err != nil {
-			return fmt.Errorf("arguments: %w", err)
-		}
-	}
-	if string(raw) == "null" {
-		raw = []byte("{}")
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(p)
-	var te *json.UnmarshalTypeError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &te):
-		return badArg(te.Field, "got a JSON %s, want %s", te.Value, jsonType(te.Type.Kind().String()))
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return badArg(name, "no such argument (see the tool's input schema)")
-	}
-	return fmt.Errorf("arguments: %w", err)
-}
-
-// jsonType names a Go kind as JSON calls it.
-func jsonType(kind string) string {
-	switch {
-	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"):
-		return "an integer"
-	case strings.HasPrefix(kind, "float"):
-		return "a number"
-	case kind == "slice":
-		return "an array"
-	case kind == "bool":
-		return "a boolean"
-	}
-	return "a " + kind
 }
 
 func errorResult(err error) *mcpgo.CallToolResult { return mcpgo.NewToolResultError(err.Error()) }
@@ -160,10 +98,14 @@ func parseFormat(s string) (query.Format, error) {
 	return "", badArg("format", "%q is no format; use json or toon", s)
 }
 
+// wire is how every answer is written: JSON without indentation, which an
+// agent pays for in tokens and never reads for layout.
+var wire = query.RenderOptions{Compact: true}
+
 // encoded is a result holding v in format f.
 func encoded(v any, f query.Format) (*mcpgo.CallToolResult, error) {
 	var b strings.Builder
-	if err := query.Encode(&b, v, f); err != nil {
+	if err := query.Encode(&b, v, f, wire); err != nil {
 		return nil, err
 	}
 	return mcpgo.NewToolResultText(b.String()), nil
@@ -178,4 +120,26 @@ func limitArg(name string, n, def, max int) (int, error) {
 		return 0, badArg(name, "%d is out of range 1–%d", n, max)
 	}
 	return n, nil
+}
+
+// readOnly marks a tool that only reads the repository: it changes
+// nothing, and reaches nothing outside the repository (idempotentHint
+// means nothing for a tool that changes nothing, so it is left out).
+func readOnly() mcpgo.ToolOption {
+	return func(t *mcpgo.Tool) {
+		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(true),
+			DestructiveHint: mcpgo.ToBoolPtr(false), OpenWorldHint: mcpgo.ToBoolPtr(false)}
+	}
+}
+
+// writes marks a tool that writes files of the repository or of the user's
+// memory store: destructive when it may change or remove what was there
+// (false: it only adds), idempotent when calling it again with the same
+// arguments changes nothing more. Nothing outside the machine is reached.
+func writes(destructive, idempotent bool) mcpgo.ToolOption {
+	return func(t *mcpgo.Tool) {
+		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(false),
+			DestructiveHint: mcpgo.ToBoolPtr(destructive), IdempotentHint: mcpgo.ToBoolPtr(idempotent),
+			OpenWorldHint: mcpgo.ToBoolPtr(false)}
+	}
 }

@@ -4,46 +4,44 @@ import (
 	"context"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 // memoryPatch is the fields update_memory changes: a field left out (nil)
 // stays as it is; symbols, files and tags replace the whole list.
 type memoryPatch struct {
-	Title      *string  `json:"title,omitempty" jsonschema_description:"A new one-line title."`
-	Body       *string  `json:"body,omitempty" jsonschema_description:"A new body in Markdown."`
-	Kind       *string  `json:"kind,omitempty" jsonschema:"enum=decision,enum=invariant,enum=constraint,enum=incident,enum=convention,enum=gotcha,enum=reference" jsonschema_description:"A new kind."`
-	Symbols    []string `json:"symbols,omitempty" jsonschema_description:"New symbol anchors (replace the old ones; [] removes them all)."`
-	Files      []string `json:"files,omitempty" jsonschema_description:"New file anchors (replace the old ones; [] removes them all)."`
-	Tags       []string `json:"tags,omitempty" jsonschema_description:"New tags (replace the old ones)."`
-	Importance *int     `json:"importance,omitempty" jsonschema_description:"New importance, 1-5."`
-	Confidence *float64 `json:"confidence,omitempty" jsonschema_description:"New confidence, 0-1."`
-	Basis      *string  `json:"basis,omitempty" jsonschema:"enum=research,enum=measurement,enum=incident,enum=review,enum=assumption,enum=unknown" jsonschema_description:"New basis."`
-	Pinned     *bool    `json:"pinned,omitempty" jsonschema_description:"Pin or unpin it."`
-	Source     *string  `json:"source,omitempty" jsonschema:"enum=agent,enum=manual,enum=review" jsonschema_description:"New source."`
-	Author     *string  `json:"author,omitempty" jsonschema_description:"New author."`
+	Title      *string  `json:"title,omitempty" maxlen:"200" desc:"New title."`
+	Body       *string  `json:"body,omitempty" maxlen:"20000" desc:"New body."`
+	Kind       *string  `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"New kind."`
+	Symbols    []string `json:"symbols,omitempty" desc:"Replace the symbol anchors ([] removes all)."`
+	Files      []string `json:"files,omitempty" desc:"Replace the file anchors ([] removes all)."`
+	Tags       []string `json:"tags,omitempty" desc:"Replace the tags."`
+	Importance *int     `json:"importance,omitempty" min:"1" max:"5" desc:"New importance."`
+	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" desc:"New confidence."`
+	Basis      *string  `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown" desc:"New basis."`
+	Pinned     *bool    `json:"pinned,omitempty" desc:"Pin or unpin it."`
+	Source     *string  `json:"source,omitempty" enum:"agent,manual,review" desc:"New source."`
+	Author     *string  `json:"author,omitempty" desc:"New author."`
 }
 
 type updateMemoryParams struct {
-	ID string `json:"id" jsonschema_description:"The memory: its id as store_memory or query_memories returned it (a unique prefix or its last six characters will do)."`
+	ID string `json:"id" desc:"The memory's id, a unique prefix or its last 6 characters."`
 	memoryPatch
-	Scope  string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Where to look for it (default both)."`
-	Format string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
 }
 
+// update_memory rewrites fields in place (destructive), and bumps the
+// memory's updated time on every call (not idempotent).
 func updateMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("update_memory",
-		mcpgo.WithDescription("Change fields of a memory in place (fix a typo, re-anchor it, change its importance). Fields left out stay as they are. To record that a decision changed, use supersede_memory instead, which keeps the old one as history."),
-		mcpgo.WithInputSchema[updateMemoryParams](),
-		mcpgo.WithDestructiveHintAnnotation(false),
+		mcpgo.WithDescription("Change fields of memory id in place; others stay. If the decision changed, use supersede_memory."),
+		writes(true, false),
 	)
 }
 
 func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryParams) (*mcpgo.CallToolResult, error) {
-	f, err := parseFormat(p.Format)
-	if err != nil {
-		return nil, err
-	}
+	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	if p.memoryPatch.empty() {
 		return nil, badArg("id", "nothing to change: give at least one field such as body or importance")
 	}

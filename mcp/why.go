@@ -12,19 +12,18 @@ import (
 )
 
 type whyParams struct {
-	ID        string `json:"id" jsonschema_description:"What to explain: a symbol as a Go qualified name or any unique suffix of one (example.com/shop/billing.Invoice.Finalize, billing.Invoice.Finalize, Invoice.Finalize), a stable ID (billing/invoice.go::Invoice.Finalize), a package import path, a repo-relative file path (billing/invoice.go), or a question in words."`
-	Limit     int    `json:"limit,omitempty" jsonschema_description:"At most this many entries, 1-100 (default 10)."`
-	Scope     string `json:"scope,omitempty" jsonschema:"enum=both,enum=workspace,enum=global" jsonschema_description:"Which memories to include: workspace (this repository's .gortex/memories), global (the user's), or both (default)."`
-	Format    string `json:"format,omitempty" jsonschema:"enum=json,enum=toon" jsonschema_description:"json (default) or toon: the same data in fewer tokens."`
-	MaxTokens int    `json:"max_tokens,omitempty" jsonschema_description:"An approximate budget for the whole answer (4 characters per token). Entries' text is shortened to fit, and the note says so; 0 means no budget."`
-	Explain   bool   `json:"explain,omitempty" jsonschema_description:"Say how each entry's rank was made."`
+	ID        string `json:"id" desc:"A symbol (Invoice.Finalize, pkg.Type.Method, stable ID), package, file path, or question."`
+	Limit     int    `json:"limit,omitempty" min:"1" max:"100" desc:"Most entries and candidates (default 10)."`
+	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Memories to include (default both)."`
+	Format    string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
+	Explain   bool   `json:"explain,omitempty" desc:"Show how each rank was made."`
 }
 
 func whyTool() mcpgo.Tool {
 	return mcpgo.NewTool("why",
-		mcpgo.WithDescription("Why does this code exist? Returns the written reasoning linked to a symbol (or a file) — recorded memories (decisions, invariants, incidents) first, then design docs, ADRs, RFCs and specs that name it or its type, file or package, then the commits that shaped it — most trustworthy first, each with its path, line and an excerpt. Call it before changing, deleting or moving a symbol. An ambiguous id returns the candidates; ask again with one of their ids."),
-		mcpgo.WithInputSchema[whyParams](),
-		mcpgo.WithReadOnlyHintAnnotation(true),
+		mcpgo.WithDescription("Why does this code exist? Reasoning linked to a symbol, file or question, best first. Call it before changing, deleting or moving code."),
+		readOnly(),
 	)
 }
 
@@ -54,7 +53,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	// as many more entries as there are of them.
 	hidden := otherScope(sn, scope)
 	qo := sn.QueryOptions()
-	qo.Limit, qo.Explain = limit+hidden, p.Explain
+	qo.Limit, qo.Candidates, qo.Explain = limit+hidden, limit, p.Explain
 	var notes []string
 	if ci, err := sn.OpenContent(); err == nil {
 		defer ci.Close()
@@ -71,6 +70,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		return nil, werr
 	}
 	keepScope(sn, a, scope, limit)
+	if werr == nil {
+		s.addFinding(ctx, sn, a)
+	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
 	if p.MaxTokens > 0 {
 		if err := fitAnswer(a, f, p.MaxTokens); err != nil {
@@ -78,11 +80,13 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		}
 	}
 	var b strings.Builder
-	if err := query.Render(&b, a, f, query.RenderOptions{}); err != nil {
+	if err := query.Render(&b, a, f, wire); err != nil {
 		return nil, err
 	}
 	res := mcpgo.NewToolResultText(b.String())
-	res.IsError = errors.Is(werr, query.ErrUnknown) // the note suggests names
+	// An unknown name is an error (the note suggests names) unless
+	// reasoning still names it: then the stale entries are the answer.
+	res.IsError = errors.Is(werr, query.ErrUnknown) && len(a.Rationale) == 0
 	return res, nil
 }
 
@@ -130,17 +134,39 @@ func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
 // that is not enough) so that a rendered in f fits maxTokens, and says so
 // in a's note.
 func fitAnswer(a *query.Answer, f query.Format, maxTokens int) error {
+	render := func() (string, error) {
+		var sb strings.Builder
+		err := query.Render(&sb, a, f, wire)
+		return sb.String(), err
+	}
+	// The documents' reasons and the symbol's doc comment go first: the
+	// entries' own text is what the budget is for.
+	if out, err := render(); err != nil {
+		return err
+	} else if estimateTokens(out) > maxTokens && dropExtras(a) {
+		a.Note = joinNotes(a.Note, "context, doc cut")
+	}
 	texts := make([]*string, len(a.Rationale))
 	for i := range a.Rationale {
 		texts[i] = &a.Rationale[i].Text
 	}
-	note, err := fitTo(maxTokens, texts, func() (string, error) {
-		var sb strings.Builder
-		err := query.Render(&sb, a, f, query.RenderOptions{})
-		return sb.String(), err
-	}, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
+	note, err := fitTo(maxTokens, texts, render, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
 	a.Note = joinNotes(a.Note, note)
 	return err
+}
+
+// dropExtras clears what a's entries carry beside their text; it reports
+// whether there was any.
+func dropExtras(a *query.Answer) bool {
+	had := false
+	for i := range a.Rationale {
+		had = had || a.Rationale[i].Context != ""
+		a.Rationale[i].Context = ""
+	}
+	if a.Symbol != nil && a.Symbol.Doc != "" {
+		a.Symbol.Doc, had = "", true
+	}
+	return had
 }
 
 func joinNotes(notes ...string) string {

@@ -39,6 +39,7 @@ type frontMatter struct {
 	ID           string      `yaml:"id"`
 	Title        string      `yaml:"title"`
 	Kind         string      `yaml:"kind"`
+	Status       string      `yaml:"status,omitempty"` // "proposed" for a proposal, else absent
 	Anchors      anchorsYAML `yaml:"anchors,omitempty"`
 	Tags         []string    `yaml:"tags,flow,omitempty"`
 	Importance   int         `yaml:"importance"`
@@ -62,9 +63,19 @@ type anchorsYAML struct {
 const fmDelim = "---"
 
 // Format renders m as the content of its file.
-func Format(m *Memory) ([]byte, error) {
+func Format(m *Memory) ([]byte, error) { return format(m, "") }
+
+// FormatProposal renders m as the content of a proposal's file: a memory
+// file whose front matter says status: proposed.
+func FormatProposal(m *Memory) ([]byte, error) { return format(m, statusProposed) }
+
+// statusProposed is the status line of a proposal's file; a memory's file
+// has none.
+const statusProposed = "proposed"
+
+func format(m *Memory, status string) ([]byte, error) {
 	fm := frontMatter{
-		ID: string(m.ID), Title: m.Title, Kind: string(m.Kind),
+		ID: string(m.ID), Title: m.Title, Kind: string(m.Kind), Status: status,
 		Anchors: anchorsYAML{Symbols: m.Symbols, Files: m.Files}, Tags: m.Tags,
 		Importance: m.Importance, Confidence: m.Confidence, Basis: string(m.Basis),
 		Pinned: m.Pinned, Source: string(m.Source), Author: m.Author,
@@ -89,11 +100,21 @@ func Format(m *Memory) ([]byte, error) {
 
 // Parse reads a memory file. It returns an error, wrapping
 // ErrInvalid, for anything Format would not write or Validate would
-// refuse.
-func Parse(data []byte) (*Memory, error) {
-	m, err := decode(data)
-	if err != nil {
+// refuse: a proposal's file too.
+func Parse(data []byte) (*Memory, error) { return parseAs(data, "") }
+
+// ParseProposal reads a proposal's file, as FormatProposal writes it.
+func ParseProposal(data []byte) (*Memory, error) { return parseAs(data, statusProposed) }
+
+func parseAs(data []byte, want string) (*Memory, error) {
+	m, status, err := decode(data)
+	switch {
+	case err != nil:
 		return nil, err
+	case status != want && want == "":
+		return nil, fmt.Errorf("%w: a proposal (status: %s), not a memory; accept it with gortex memory review --accept %s", ErrInvalid, status, m.ID)
+	case status != want:
+		return nil, fmt.Errorf("%w: not a proposal (no status: %s)", ErrInvalid, want)
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
@@ -105,9 +126,12 @@ func Parse(data []byte) (*Memory, error) {
 // a symbol anchor may be written without its ID ("- written:
 // billing.Invoice"), for ResolveAnchors to resolve.
 func ParseEdited(data []byte) (*Memory, error) {
-	m, err := decode(data)
+	m, status, err := decode(data)
 	if err != nil {
 		return nil, err
+	}
+	if status != "" {
+		return nil, fmt.Errorf("%w: a proposal (status: %s), not a memory", ErrInvalid, status)
 	}
 	if err := m.validate(false); err != nil {
 		return nil, err
@@ -115,25 +139,26 @@ func ParseEdited(data []byte) (*Memory, error) {
 	return m, nil
 }
 
-// decode reads the fields of a memory file without validating them.
-func decode(data []byte) (*Memory, error) {
+// decode reads the fields of a memory file, and the status of a
+// proposal's, without validating them.
+func decode(data []byte) (*Memory, string, error) {
 	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%w: not UTF-8", ErrInvalid)
+		return nil, "", fmt.Errorf("%w: not UTF-8", ErrInvalid)
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	head, body, err := splitFrontMatter(text)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, "", fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	var fm frontMatter
 	if err := yaml.Unmarshal([]byte(head), &fm); err != nil {
-		return nil, fmt.Errorf("%w: front matter: %w", ErrInvalid, err)
+		return nil, "", fmt.Errorf("%w: front matter: %w", ErrInvalid, err)
 	}
 	m, err := fm.memory(body)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, "", fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
-	return m, nil
+	return m, fm.Status, nil
 }
 
 // splitFrontMatter returns the YAML between the delimiters and the body
@@ -156,6 +181,9 @@ func splitFrontMatter(text string) (head, body string, err error) {
 }
 
 func (fm *frontMatter) memory(body string) (*Memory, error) {
+	if fm.Status != "" && fm.Status != statusProposed {
+		return nil, fmt.Errorf("status %q: a memory's file has none, a proposal's says %s", fm.Status, statusProposed)
+	}
 	created, err := parseTime("created", fm.Created)
 	if err != nil {
 		return nil, err

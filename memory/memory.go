@@ -60,10 +60,13 @@ const (
 	SourceManual Source = "manual"
 	SourceAgent  Source = "agent"
 	SourceReview Source = "review"
+	// SourceReflection is a note gortex reflect drew from a session
+	// transcript; it is proposed, and a person accepts it.
+	SourceReflection Source = "reflection"
 )
 
 // Sources lists every source.
-var Sources = []Source{SourceManual, SourceAgent, SourceReview}
+var Sources = []Source{SourceManual, SourceAgent, SourceReview, SourceReflection}
 
 // Scope says which store a memory lives in.
 type Scope string
@@ -156,6 +159,9 @@ func (m *Memory) Live() bool { return m.SupersededBy == "" }
 func (m *Memory) Stale() bool {
 	return len(m.staleFiles) > 0 || slices.ContainsFunc(m.Symbols, func(a SymbolAnchor) bool { return a.Stale })
 }
+
+// StaleFiles returns the file anchors of m that Reconcile found gone.
+func (m *Memory) StaleFiles() []string { return slices.Clone(m.staleFiles) }
 
 var idPattern = regexp.MustCompile(`^[0-9]{8}T[0-9]{6}Z-[0-9a-z]{6}$`)
 

@@ -102,19 +102,32 @@ func stripInvisible(s string) string {
 
 var (
 	// templateToken matches chat-template special tokens: <|im_start|>,
-	// <|eot_id|>, DeepSeek's <｜…｜> after width folding.
+	// <|eot_id|>, DeepSeek's <｜…｜> after width folding; partialToken the
+	// start or end of one cut short ("<|im_start|", "<|im_end", "|eot_id|>").
 	templateToken = regexp.MustCompile(`<\|[^|\n]{0,128}\|>`)
-	// instMarker matches Llama-2 instruction and system markers.
-	instMarker = regexp.MustCompile(`(?i)\[/?INST\]|<</?SYS>>`)
-	// roleMarker matches a role label at the start of a line, after any
-	// Markdown quote, list or emphasis prefix ("> **Human:**").
-	roleMarker = regexp.MustCompile(`(?im)^([ \t>*_#-]*)(?:human|assistant|system|user)[ \t]*:`)
+	partialToken  = regexp.MustCompile(`<\|[A-Za-z0-9_.-]{0,64}\|?|\|[A-Za-z0-9_.-]{1,64}\|>`)
+	// instMarker matches Llama-2 instruction and system markers, blanks
+	// inside allowed ("[ INST ]"), Gemma's turn markers and the sentence
+	// markers of Llama and Mistral (<s>, </s>) and Gemma (<bos>, <eos>).
+	instMarker = regexp.MustCompile(`(?i)\[\s*/?\s*INST\s*\]|<<\s*/?\s*SYS\s*>>|<\s*/?\s*(?:start_of_turn|end_of_turn|s|bos|eos)\s*>`)
+	// alpacaHeading matches the section labels of the Alpaca template
+	// ("### Instruction:", "### Response:", "### Input:").
+	alpacaHeading = regexp.MustCompile(`(?im)^([ \t>]*#{1,6}[ \t]*)(?:instruction|response|input)[ \t]*:`)
+	// roleMarker matches an ASCII role label at the start of a line, after
+	// any Markdown quote, list, heading, emphasis or quote prefix; the
+	// look-alikes are found by stripRoleLabels (roles.go).
+	roleMarker = regexp.MustCompile(`(?im)^((?:[ \t>*_#+\-"'` + "`" + `~|]|\d{1,9}[.)])*)(?:human|assistant|system|user|developer|tool)[*_"'` + "`" + `]*[ \t]*:`)
 )
 
 func stripMarkers(s string) string {
-	s = templateToken.ReplaceAllString(s, "")
+	for t := ""; t != s; { // a token made by removing one goes too
+		t, s = s, templateToken.ReplaceAllString(s, "")
+	}
+	s = partialToken.ReplaceAllString(s, "")
 	s = instMarker.ReplaceAllString(s, "")
-	return roleMarker.ReplaceAllString(s, "$1")
+	s = alpacaHeading.ReplaceAllString(s, "$1")
+	s = roleMarker.ReplaceAllString(s, "$1")
+	return stripRoleLabels(s)
 }
 
 // confusables maps Greek and Cyrillic letters that look like Latin ones to

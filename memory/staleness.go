@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/repofs"
 )
 
 // A fingerprint finds an anchored symbol again after it was renamed or
@@ -28,11 +29,22 @@ import (
 
 // Fingerprint computes the fingerprint of symbol n from its source under root.
 func Fingerprint(root string, n *graph.Node) (string, error) {
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(n.Path)))
+	src, err := readSource(root, n.Path)
 	if err != nil {
 		return "", fmt.Errorf("fingerprint %s: %w", n.ID, err)
 	}
 	return fingerprintOf(src, n)
+}
+
+// maxSourceSize caps a source file read for a fingerprint: four times the
+// indexer's default limit, past which no file is indexed anyway.
+const maxSourceSize = 8 << 20
+
+// readSource reads the repo-relative file p under root through repofs: a
+// path the graph holds may since have become a link out of the
+// repository, a device or a FIFO.
+func readSource(root, p string) ([]byte, error) {
+	return repofs.ReadIn(root, filepath.FromSlash(p), maxSourceSize)
 }
 
 func fingerprintOf(src []byte, n *graph.Node) (string, error) {
@@ -259,7 +271,7 @@ func (x *fingerprintIndex) build() {
 		}
 		src, ok := files[n.Path]
 		if !ok {
-			src, _ = os.ReadFile(filepath.Join(x.root, filepath.FromSlash(n.Path)))
+			src, _ = readSource(x.root, n.Path)
 			files[n.Path] = src
 		}
 		if fp, err := fingerprintOf(src, n); err == nil {

@@ -12,8 +12,8 @@ import (
 	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/memory"
-	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/workspace"
 )
 
 // fixture copies the fixture repository to a temp dir and indexes it.
@@ -33,16 +33,6 @@ func index(t *testing.T, root string) *graph.Store {
 		t.Fatal(err)
 	}
 	return graphtest.Checked(t, idx.Store)
-}
-
-func resolver(s *graph.Store) memory.AnchorResolver {
-	return func(text string) (*graph.Node, []*graph.Node, error) {
-		q, err := query.Parse(text)
-		if err != nil {
-			return nil, nil, err
-		}
-		return query.Resolve(s, q)
-	}
 }
 
 // edit rewrites a file of the repository at root.
@@ -70,7 +60,7 @@ func TestReconcileRenameMoveDelete(t *testing.T) {
 	store := memory.OpenWorkspace(root)
 	add := func(anchor, body string) memory.ID {
 		res, err := store.Add(ctx, &memory.Memory{Body: body, Symbols: []memory.SymbolAnchor{{Written: anchor}}},
-			memory.AddOptions{Resolve: resolver(gs), Root: root})
+			memory.AddOptions{Resolve: workspace.Resolver(gs), Root: root})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/gofrs/flock"
 	"github.com/gortex/gortex/internal/fsutil"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // Store keeps memories as one Markdown file each in a directory.
@@ -25,6 +27,9 @@ type Store struct {
 	scope Scope
 	root  string           // workspace: the repository root, to give paths relative to it
 	now   func() time.Time // the clock; tests replace it
+	// proposals marks the proposal store: every file it writes and reads
+	// is a proposal (status: proposed); a memory store refuses those.
+	proposals bool
 }
 
 // Layout of a memory directory.
@@ -104,7 +109,11 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	if err := s.ensureDir(); err != nil {
 		return nil, err
 	}
-	fl := flock.New(filepath.Join(s.dir, lockName))
+	p := filepath.Join(s.dir, lockName)
+	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("lock memories: refusing %s: not a regular file (remove it)", p)
+	}
+	fl := flock.New(p)
 	ok, err := fl.TryLockContext(ctx, 5*time.Millisecond)
 	if err != nil || !ok {
 		return nil, fmt.Errorf("lock memories %s: %w", s.dir, errors.Join(err, ctx.Err()))
@@ -112,20 +121,50 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	return func() { fl.Unlock() }, nil
 }
 
+// checkDir checks the store's directory before a read or a write: in a
+// workspace, .gortex and .gortex/memories must be real directories (a
+// repository can commit either as a link to anywhere), made when create is
+// set; a global store's directory is made when create is set.
+func (s *Store) checkDir(create bool) error {
+	switch {
+	case s.root != "":
+		return repofs.RealDirs(s.root, s.subdir(), create)
+	case create:
+		return os.MkdirAll(s.dir, 0o755)
+	}
+	return nil
+}
+
+// subdir is the store's directory relative to its workspace root.
+func (s *Store) subdir() string {
+	if s.proposals {
+		return proposalsSubdir
+	}
+	return memoriesSubdir
+}
+
 func (s *Store) ensureDir() error {
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+	if err := s.checkDir(true); err != nil {
 		return fmt.Errorf("create %s: %w", s.dir, err)
 	}
 	ig := filepath.Join(s.dir, ".gitignore")
 	if _, err := os.Stat(ig); errors.Is(err, fs.ErrNotExist) {
-		return fsutil.WriteFile(ig, []byte(memIgnore), 0o644)
+		text := memIgnore
+		if s.proposals {
+			text = proposalIgnore
+		}
+		return fsutil.WriteFile(ig, []byte(text), 0o644)
 	}
 	return nil
 }
 
 // write stores m in its file.
 func (s *Store) write(m *Memory) error {
-	data, err := Format(m)
+	format := Format
+	if s.proposals {
+		format = FormatProposal
+	}
+	data, err := format(m)
 	if err != nil {
 		return err
 	}
@@ -137,13 +176,32 @@ func (s *Store) write(m *Memory) error {
 	return nil
 }
 
-// read loads one memory file.
+// MaxFileSize caps a memory file: a memory is a decision in a few
+// paragraphs, a few KB. A larger file, like one that is a FIFO, a device
+// or a link out of the repository (or, globally, out of the store), is
+// skipped as a Problem, never read whole or waited on.
+const MaxFileSize = 1 << 20
+
+// read loads one memory file. A workspace memory is read through the
+// repository root, a global one through its store's directory (repofs).
 func (s *Store) read(file string) (*Memory, error) {
-	data, err := os.ReadFile(file)
+	dir := s.dir
+	if s.root != "" {
+		dir = s.root
+	}
+	rel, ok := repofs.Rel(dir, file)
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", file, repofs.ErrOutside)
+	}
+	data, err := repofs.ReadIn(dir, rel, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	m, err := Parse(data)
+	parse := Parse
+	if s.proposals {
+		parse = ParseProposal
+	}
+	m, err := parse(data)
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +215,10 @@ func (s *Store) read(file string) (*Memory, error) {
 // loadAll reads every memory file, in ID (creation) order, and reports the
 // malformed ones as problems. A missing directory holds no memories.
 func (s *Store) loadAll() ([]*Memory, []Problem, error) {
+	if err := s.checkDir(false); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// Refused, not fatal: the answer is given without these memories.
+		return nil, []Problem{{Path: s.display(s.dir), Err: err}}, nil
+	}
 	entries, err := os.ReadDir(s.dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil

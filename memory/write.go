@@ -34,6 +34,7 @@ type Result struct {
 	Path       string  `json:"path"`
 	Memory     *Memory `json:"-"`
 	Similarity float64 `json:"similarity,omitempty"`
+	Reason     string  `json:"reason,omitempty"` // why a proposal was refused
 }
 
 // Add sanitises m, fills its defaults, gives it a new ID and its times,
@@ -95,6 +96,19 @@ func (s *Store) addLocked(m *Memory, force bool, except ID) (Result, error) {
 			return Result{ID: dup.ID, Status: StatusDuplicate, Path: dup.Path, Memory: dup, Similarity: sim}, nil
 		}
 	}
+	return s.create(m)
+}
+
+// addAgainst writes m unless it duplicates one of mems.
+func (s *Store) addAgainst(m *Memory, mems []*Memory) (Result, error) {
+	if dup, sim := findDuplicate(m, mems, ""); dup != nil {
+		return Result{ID: dup.ID, Status: StatusDuplicate, Path: dup.Path, Memory: dup, Similarity: sim}, nil
+	}
+	return s.create(m)
+}
+
+// create writes the new memory m under a fresh file name.
+func (s *Store) create(m *Memory) (Result, error) {
 	for exists(s.file(m.ID)) {
 		m.ID = NewID(m.Created)
 	}

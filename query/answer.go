@@ -1,6 +1,9 @@
 package query
 
-import "github.com/gortex/gortex/graph"
+import (
+	"github.com/gortex/gortex/audit"
+	"github.com/gortex/gortex/graph"
+)
 
 // Answer is the one data structure every output format renders. Field
 // names are a contract with agents: later versions add fields, never rename.
@@ -8,9 +11,12 @@ type Answer struct {
 	Query      string      `json:"query" toon:"query"`
 	Symbol     *SymbolRef  `json:"symbol" toon:"symbol"`
 	Candidates []SymbolRef `json:"candidates" toon:"candidates"`
-	Count      int         `json:"count" toon:"count"`
-	Rationale  []Entry     `json:"rationale" toon:"rationale"`
-	Note       string      `json:"note" toon:"note"`
+	// TotalCandidates is how many symbols an ambiguous query matched;
+	// Candidates holds the likeliest of them (see Options.Candidates).
+	TotalCandidates int     `json:"total_candidates,omitempty" toon:"total_candidates,omitempty"`
+	Count           int     `json:"count" toon:"count"`
+	Rationale       []Entry `json:"rationale" toon:"rationale"`
+	Note            string  `json:"note" toon:"note"`
 	// Kind is what the query named: "symbol" (Symbol is set), "file"
 	// (Symbol is the file) or "question" (words; no Symbol).
 	Kind string `json:"kind,omitempty" toon:"kind,omitempty"`
@@ -26,6 +32,10 @@ type Answer struct {
 	// Warnings say what the answer may lack and why: a file git does not
 	// track, git too slow to blame, entries left out of an LLM prompt.
 	Warnings []string `json:"warnings,omitempty" toon:"warnings,omitempty"`
+	// Finding is at most one audit finding about the asked symbol (see
+	// package audit), caution or kudos; the CLI and the MCP server add it,
+	// Why does not. Omitted when there is none.
+	Finding *audit.Finding `json:"finding,omitempty" toon:"finding,omitempty"`
 }
 
 // Artifact is a file an LLM answer names, with how relevant it says the
@@ -42,6 +52,9 @@ type SymbolRef struct {
 	Kind      string `json:"kind" toon:"kind"`
 	Path      string `json:"path" toon:"path"`
 	Line      int    `json:"line" toon:"line"`
+	// Doc is the first paragraph of the symbol's own doc comment; "" for
+	// none, and for candidates.
+	Doc string `json:"doc,omitempty" toon:"doc,omitempty"`
 }
 
 // Entry is one piece of reasoning. Every entry carries every field (TOON's
@@ -57,6 +70,12 @@ type Entry struct {
 	Via      string  `json:"via" toon:"via"`
 	Text     string  `json:"text" toon:"text"`
 	Rank     float64 `json:"rank" toon:"rank"`
+	// Context is an excerpt of the section in which the entry's ADR, RFC
+	// or design document states its reason (Context, Motivation, Problem,
+	// Background or Summary), when the entry is another of its sections:
+	// the entry says where the document is about the symbol, Context why.
+	// The best ranked entry of a document carries it, the others do not.
+	Context string `json:"context,omitempty" toon:"context"`
 	// AssetKind is the kind of document: adr, rfc, design, spec, readme,
 	// changelog, doc (or memory).
 	AssetKind string `json:"asset_kind" toon:"asset_kind"`
@@ -64,13 +83,20 @@ type Entry struct {
 	SupersededBy string `json:"superseded_by,omitempty" toon:"superseded_by"`
 	// Memory fields (kind "rationale"): its kind (decision, invariant, ...),
 	// importance 1-5, confidence 0-1, basis, whether it is pinned, and
-	// whether an anchor of it is stale (its symbol is gone).
+	// whether an anchor of it is stale (its symbol is gone; a section is
+	// stale when it names a symbol that is gone).
 	RationaleKind string  `json:"rationale_kind,omitempty" toon:"rationale_kind"`
 	Importance    int     `json:"importance,omitempty" toon:"importance"`
 	Confidence    float64 `json:"confidence,omitempty" toon:"confidence"`
 	Basis         string  `json:"basis,omitempty" toon:"basis"`
 	Pinned        bool    `json:"pinned,omitempty" toon:"pinned"`
 	Stale         bool    `json:"stale,omitempty" toon:"stale"`
+	// Anchor fields, of the stale entries that answer a name no longer
+	// resolving (see Answer.Note): the name as the memory's anchor wrote it
+	// (or as the section names it), and the file the anchored symbol was
+	// last known in (from its stable ID). Anchors record no line.
+	Anchor     string `json:"anchor,omitempty" toon:"anchor,omitempty"`
+	AnchorFile string `json:"anchor_file,omitempty" toon:"anchor_file,omitempty"`
 	// Explain says how Rank was made; set only when asked for.
 	Explain string `json:"explain,omitempty" toon:"explain"`
 	// Commit fields (kind "commit"): the full hash, the author, the author

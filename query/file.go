@@ -32,7 +32,7 @@ func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) 
 	}
 	a.Symbol = &ref
 	hits = append(hits, fileCommitHits(ctx, opts.History, p, a)...)
-	fillEntries(a, hits, opts, fileCommitSlots)
+	fillEntries(s, a, hits, opts, fileCommitSlots)
 	if a.Count == 0 {
 		a.Note = fmt.Sprintf("nothing explains %s yet: no document or memory names it or its symbols, and git has no commits for it; record the reasoning with gortex remember or in a design doc that names the file", p)
 	}

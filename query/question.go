@@ -6,18 +6,17 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
 )
 
-// How a question searches: the hits read from each index, the commits of
-// history searched (a commit older than the last few hundred rarely answers
-// a question about the code as it is, and reading more costs seconds on a
-// large repository), and how many of the question's words a hit must
-// contain (two, or all of a shorter question: one shared word is chance).
+// How a question searches: the hits read from each index, and the commits
+// of history searched (a commit older than the last few hundred rarely
+// answers a question about the code as it is, and reading more costs
+// seconds on a large repository).
 const (
 	questionPool    = 50
 	questionCommits = 300
-	minQuestionHits = 2
 )
 
 // whyQuestion answers a question in words: a Bleve search over the
@@ -65,7 +64,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		}
 		hits = append(hits, hs...)
 	}
-	fillEntries(a, hits, opts, 0)
+	fillEntries(s, a, hits, opts, 0)
 	if a.Count == 0 {
 		a.Note = fmt.Sprintf("no document, memory or commit message matches %q; ask with other words, or name a symbol or file", text)
 	}
@@ -89,32 +88,30 @@ func searchNodes(ctx context.Context, text string, nodes map[graph.NodeID]*sourc
 	})
 }
 
-// questionHits searches sr for text and keeps the hits that contain enough
-// of its words. A hit's similarity is half the share of the question's
-// words it contains and half its search score relative to the best kept
-// hit of the same index.
+// questionHits searches sr for text as a scored disjunction of its words
+// (English analysis: stemmed, stop words out): a hit needs one of them,
+// and one with more of them, or rarer ones, scores higher. Requiring every
+// word, or two, left "why is keepalive clamped" with the one section that
+// happens to say both. A hit's similarity is half the share of the
+// question's words it contains and half its search score relative to the
+// best hit of the same index.
 func questionHits(ctx context.Context, sr Searcher, text string, node func(graph.NodeID) (*source, bool)) ([]hit, error) {
 	terms := sr.Analyze(text)
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	res, err := sr.Search(ctx, text, questionPool)
+	keep, err := sr.Search(ctx, text, questionPool)
 	if err != nil {
 		return nil, err
 	}
-	need := min(minQuestionHits, len(terms))
 	best := 0.0
-	var keep []textindex.Hit
-	for _, h := range res {
-		if len(h.Terms) >= need {
-			keep = append(keep, h)
-			best = max(best, h.Score)
-		}
+	for _, h := range keep {
+		best = max(best, h.Score)
 	}
 	var hits []hit
 	for _, h := range keep {
 		n, ok := node(h.ID)
-		if !ok {
+		if !ok || n.Attr(rationale.AttrStub) != "" {
 			continue
 		}
 		sim := 0.5*min(float64(len(h.Terms))/float64(len(terms)), 1) + 0.5*h.Score/best
@@ -125,8 +122,8 @@ func questionHits(ctx context.Context, sr Searcher, text string, node func(graph
 
 // fillEntries ranks hits by the one formula, cuts them at the limit,
 // keeping at least reserve commits when there are that many, and puts them
-// into a as entries.
-func fillEntries(a *Answer, hits []hit, opts Options, reserve int) {
+// into a as entries, each with its document's reason from s.
+func fillEntries(s *graph.Store, a *Answer, hits []hit, opts Options, reserve int) {
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -135,8 +132,9 @@ func fillEntries(a *Answer, hits []hit, opts Options, reserve int) {
 	if now.IsZero() {
 		now = time.Now()
 	}
+	rs := newReasons(s)
 	for _, r := range withReserve(Rank(hits, 0, now), limit, reserve) {
-		e := entryOf(r)
+		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()
 		}

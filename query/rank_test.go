@@ -383,7 +383,7 @@ func wantRanks(t *testing.T, rs []ranked, want ...float64) {
 // explanation why it ranks where it does.
 func wantSuperseded(t *testing.T, r ranked, path, by string) {
 	t.Helper()
-	e := entryOf(r)
+	e := entryOf(r, nil)
 	if !r.superseded || e.Path != path || e.SupersededBy != by {
 		t.Errorf("entry %s: superseded %v, superseded_by %q, want %s superseded by %q", e.SourceID, r.superseded, e.SupersededBy, path, by)
 	}

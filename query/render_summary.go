@@ -26,7 +26,7 @@ func renderSummary(w io.Writer, a *Answer, style func(code, s string) string) er
 		fmt.Fprintf(&b, "%s  %s\n", style(ansiBold, a.Symbol.Qualified),
 			style(ansiDim, fmt.Sprintf("(%s, %s:%d)", a.Symbol.Kind, a.Symbol.Path, a.Symbol.Line)))
 	}
-	fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(a.Summary))
+	fmt.Fprintf(&b, "\n%s\n", TermSafe(strings.TrimSpace(a.Summary)))
 	cited := a.Cited
 	if len(cited) == 0 {
 		for i := range a.Rationale {
@@ -41,7 +41,7 @@ func renderSummary(w io.Writer, a *Answer, style func(code, s string) string) er
 			continue
 		}
 		e := a.Rationale[n-1]
-		line := fmt.Sprintf("[%d] %s  § %s", n, e.Location(), e.Section)
+		line := fmt.Sprintf("[%d] %s  § %s", n, TermSafe(e.Location()), TermSafe(e.Section))
 		if e.Commit != "" {
 			line += "  " + style(ansiDim, commitLine(e))
 		}
@@ -50,9 +50,10 @@ func renderSummary(w io.Writer, a *Answer, style func(code, s string) string) er
 	if len(a.Suggestions) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", style(ansiBold, "Next"))
 		for _, s := range a.Suggestions {
-			fmt.Fprintf(&b, "  %s\n", s)
+			fmt.Fprintf(&b, "  %s\n", TermSafe(s))
 		}
 	}
+	b.WriteString(findingText(a, style))
 	if a.Backend != "" {
 		fmt.Fprintf(&b, "\n%s\n", style(ansiDim, "summarised by "+a.Backend+" from the entries above; gortex why --no-llm shows them in full"))
 	}

@@ -16,18 +16,28 @@ import (
 
 // Options shape a why answer.
 type Options struct {
-	Limit    int                 // entries at most; 0 means DefaultLimit
-	Searcher Searcher            // finds lexically similar sections; nil for none
-	Explain  bool                // fill Entry.Explain
-	Now      time.Time           // the time recency is measured from; zero means now
-	History  History             // commit history (blame, log); nil for none
-	Root     string              // the repository root, to find files not indexed; "" for none
-	WorkDir  string              // the directory relative file paths are read from first; "" for Root
-	Memories *rationale.Memories // the memory layer over s; nil for none
+	Limit int // entries at most; 0 means DefaultLimit
+	// Candidates is how many candidates of an ambiguous query an answer
+	// keeps at most; 0 means Limit.
+	Candidates int
+	Searcher   Searcher            // finds lexically similar sections; nil for none
+	Explain    bool                // fill Entry.Explain
+	Now        time.Time           // the time recency is measured from; zero means now
+	History    History             // commit history (blame, log); nil for none
+	Root       string              // the repository root, to find files not indexed; "" for none
+	WorkDir    string              // the directory relative file paths are read from first; "" for Root
+	Memories   *rationale.Memories // the memory layer over s; nil for none
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.
 const DefaultLimit = 10
+
+// symbolCommitSlots is how many places of a symbol answer the commits that
+// wrote its lines keep when they rank below the cut: commits rank after
+// every live document, and weak document links (a title section changed in
+// the same commit) would otherwise push out the one message that says why
+// the lines were written.
+const symbolCommitSlots = 1
 
 // excerptLen bounds an entry's text in runes: enough for the paragraph that
 // names the symbol, short enough that ten entries stay readable.
@@ -48,25 +58,45 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 		a.Note = err.Error()
 		return a, err
 	}
-	n, cands, err := Resolve(s, q)
-	switch {
-	case errors.Is(err, ErrAmbiguous):
-		for _, c := range cands {
-			a.Candidates = append(a.Candidates, refOf(c))
-		}
-		a.Note = fmt.Sprintf("%q matches %d symbols; ask again with one of the qualified names or IDs", text, len(cands))
-		return a, err
-	case errors.Is(err, ErrUnknown):
-		a.Note = unknownNote(s, q)
-		return a, err
-	}
-	ref := refOf(n)
-	a.Symbol = &ref
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
+	n, cands, err := Resolve(s, q)
+	switch {
+	case errors.Is(err, ErrAmbiguous):
+		keep := opts.Candidates
+		if keep <= 0 {
+			keep = limit
+		}
+		rankCandidates(s, opts.Memories, cands)
+		for _, c := range cands[:min(len(cands), keep)] {
+			a.Candidates = append(a.Candidates, refOf(c))
+		}
+		a.TotalCandidates = len(cands)
+		a.Note = ambiguousNote(text, a.Candidates, len(cands))
+		return a, err
+	case errors.Is(err, ErrUnknown):
+		a.Note = unknownNote(s, q)
+		stale, serr := staleEntries(ctx, s, q, opts, limit)
+		if serr != nil {
+			return a, serr
+		}
+		if len(stale) > 0 {
+			a.Rationale, a.Count = stale, len(stale)
+			a.Note += "; " + staleNote(stale)
+		}
+		return a, err
+	}
+	ref := refOf(n)
+	if n.Kind.IsSymbol() {
+		ref.Doc = docParagraph(n.Text)
+	}
+	a.Symbol = &ref
 	hits := Walk(s, opts.Memories, n)
+	if n.Kind.IsSymbol() {
+		hits = append(hits, readmeHits(s, n)...)
+	}
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)
 		if err != nil {
@@ -79,8 +109,9 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 	if now.IsZero() {
 		now = time.Now()
 	}
-	for _, r := range Rank(hits, limit, now) {
-		e := entryOf(r)
+	rs := newReasons(s)
+	for _, r := range withReserve(Rank(hits, 0, now), limit, symbolCommitSlots) {
+		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()
 		}
@@ -136,11 +167,13 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hi
 	return append(hits, extra[:min(len(extra), lexicalEntries)]...)
 }
 
-func entryOf(r ranked) Entry {
+// entryOf makes the entry of r; rs finds the reason section of its
+// document (nil for none).
+func entryOf(r ranked, rs *reasons) Entry {
 	src := r.source
 	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(r.signal),
 		Score: round3(r.score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank),
+		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank), Context: rs.context(src),
 		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
 	if r.via != nil {
 		e.Via = string(r.via.ID)

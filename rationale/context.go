@@ -3,6 +3,7 @@ package rationale
 import (
 	"path"
 	"regexp"
+	"strings"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -55,6 +56,24 @@ func (c *sectionContext) prefer(hits []*graph.Node) []*graph.Node {
 		return nil
 	}
 	return append(out, types...)
+}
+
+// ownTypes keeps the symbols of hits that are no members, and the members
+// whose type the section also writes as code: a bare "list" is
+// controlBuffer.list only in a section that names controlBuffer.
+func (c *sectionContext) ownTypes(hits []*graph.Node) []*graph.Node {
+	var out []*graph.Node
+	for _, n := range hits {
+		if n.Receiver == "" || (c != nil && c.words[lastPart(n.Receiver)]) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// lastPart is the innermost container of a receiver chain ("Outer.Inner").
+func lastPart(receiver string) string {
+	return receiver[strings.LastIndexByte(receiver, '.')+1:]
 }
 
 // definitions finds the names a section's code declares: "type X",

@@ -51,6 +51,8 @@ const (
 	AttrStatus       = "status"
 	AttrSupersededBy = "superseded_by"
 	AttrUpdated      = "updated"
+	// AttrStub marks a section that holds no reasoning (IsStub).
+	AttrStub = "stub"
 )
 
 // document is one file's sections, in order.

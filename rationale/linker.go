@@ -36,6 +36,11 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			sec.SetAttr(AttrAssetKind, string(kind))
 			sec.SetAttr(AttrStatus, "")
 			sec.SetAttr(AttrSupersededBy, "")
+			if IsStub(sec.Path, sec.Text) {
+				sec.SetAttr(AttrStub, "true")
+			} else {
+				sec.SetAttr(AttrStub, "")
+			}
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates|graph.EdgeSupersedes) {
 				s.RemoveEdge(e.From, e.To, graph.EdgeMotivates|graph.EdgeSupersedes)
 			}
@@ -51,8 +56,12 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			}
 		}
 		for _, sec := range d.sections {
+			if sec.Attr(AttrStub) != "" {
+				continue
+			}
 			linkNamed(s, sec)
 			linkSpelled(s, spelled, sec)
+			linkAsked(s, sec)
 			linkPaths(s, paths, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {

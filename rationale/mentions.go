@@ -154,6 +154,18 @@ func isPlainWord(id string) bool {
 	return len(SplitIdent(id)) == 1
 }
 
+// isWeakMember reports whether a member named id (a method or field) is
+// too common a word to be named bare: shorter than four characters, or one
+// lower-case word ("list", "code", "it", "run"). Such a name means that
+// member only next to its type; everywhere else it is the word.
+func isWeakMember(id string) bool {
+	if len(id) < 4 {
+		return true
+	}
+	words := SplitIdent(id)
+	return len(words) == 1 && strings.ToLower(id) == id
+}
+
 // SplitIdent splits an identifier into its words: camelCase, PascalCase,
 // snake_case, digits and acronyms ("parseHTTPRequest2" → parse, HTTP,
 // Request, 2).

@@ -46,8 +46,9 @@ type namedMatch struct {
 // linkNamed adds a named motivation from the section to every symbol its
 // heading or text names. It returns the number of symbols linked.
 func linkNamed(s *graph.Store, sec *graph.Node) int {
-	ms := scanMentions(sec.Name, true, nil)
-	ms = scanMentions(sec.Text, false, ms)
+	mk := markupOf(sec.Path)
+	ms := scanDoc(mk, sec.Name, true, nil)
+	ms = scanDoc(mk, sec.Text, false, ms)
 	found := make(map[graph.NodeID]namedMatch)
 	defs := definitions(sec.Text)
 	add := func(n *graph.Node, score float64, m mention) {
@@ -161,6 +162,9 @@ func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, flo
 		return
 	}
 	hits := handwritten(s, s.ByName(id))
+	if isWeakMember(id) {
+		hits = m.ctx.ownTypes(hits)
+	}
 	if len(hits) > 1 && m.ctx != nil {
 		if pref := m.ctx.prefer(hits); len(pref) > 0 {
 			hits = pref

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -23,11 +24,15 @@ const (
 	exitUsage     = 64
 )
 
-// env is what a subcommand may touch of the outside world.
+// env is what a subcommand may touch of the outside world. stdout and
+// stderr drop what a terminal would act on (query.TermWriter): whatever a
+// command prints may hold repository text, and only gortex colours it.
+// The raw writers are for the MCP protocol and the progress bar.
 type env struct {
-	stdout, stderr io.Writer
-	stdoutTTY      bool       // stdout is a terminal
-	complete       *completer // set while a shell asks for completions (gortex __complete)
+	stdout, stderr       io.Writer
+	rawStdout, rawStderr io.Writer
+	stdoutTTY            bool       // stdout is a terminal
+	complete             *completer // set while a shell asks for completions (gortex __complete)
 }
 
 type command struct {
@@ -39,10 +44,15 @@ var commands = []command{
 	{"init", runInit},
 	{"index", runIndex},
 	{"why", runWhy},
+	{"audit", runAudit},
 	{"search", runSearch},
 	{"docs", runDocs},
+	{"check", runCheck},
+	{"covers", runCovers},
+	{"specs", runSpecs},
 	{"memory", runMemory},
 	{"remember", runRemember},
+	{"reflect", runReflect},
 	{"mcp", runMCP},
 	{"doctor", runDoctor},
 	{"tutorial", runTutorial},
@@ -53,7 +63,8 @@ var commands = []command{
 // Main runs gortex with args (without the program name) and returns the
 // process exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	e := env{stdout: stdout, stderr: stderr, stdoutTTY: isTerminal(stdout)}
+	e := env{stdout: query.NewTermWriter(stdout), stderr: query.NewTermWriter(stderr),
+		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout)}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
 		return exitUsage

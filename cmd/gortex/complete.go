@@ -146,11 +146,6 @@ func parsedPositionals(fs *flag.FlagSet, args []string) []string {
 	return pos
 }
 
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
 // flagValues are the values a flag of a command may take, when they are
 // few.
 func flagValues(cmd, flagName string) []string {

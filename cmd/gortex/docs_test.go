@@ -52,7 +52,7 @@ func TestDocsAndSearch(t *testing.T) {
 	}
 	t.Run("json", func(t *testing.T) {
 		var list docs.List
-		if _, out, _ := run(t, "docs", "--dir", dir, "--json", "--kind", "adr"); json.Unmarshal([]byte(out), &list) != nil || list.Count != 3 {
+		if _, out, _ := run(t, "docs", "--dir", dir, "--json", "--kind", "adr"); json.Unmarshal([]byte(out), &list) != nil || list.Count != 4 {
 			t.Errorf("docs --json: %s", out)
 		}
 		var res docs.Result

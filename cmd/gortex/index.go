@@ -88,7 +88,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 	wo := workspaceOptions(e, "")
 	var bar *progress
 	if !o.quiet && e.stdoutTTY {
-		bar = &progress{w: e.stderr}
+		bar = &progress{w: e.rawStderr}
 		wo.Progress = bar.update
 	}
 	w, st, moved, err := workspace.Reindex(ctx, root, o.full, wo)

@@ -152,8 +152,8 @@ func commentedConfig(old []byte, exists bool) ([]byte, string, error) {
 		return old, "gortex's settings; kept as they are", nil
 	}
 	var b strings.Builder
-	b.WriteString("# gortex settings for this repository. Uncomment a key to set it; your own\n")
-	b.WriteString("# defaults for every repository go in " + userConfigHint + ".\n\n")
+	b.WriteString("# gortex settings for this repository: uncomment a key to set it. Your own\n")
+	b.WriteString("# config, " + userConfigHint + ",\n# wins over this one and alone may set base_url.\n\n")
 	for _, l := range strings.Split(strings.TrimRight(llm.ConfigTemplate, "\n"), "\n") {
 		if !strings.HasPrefix(l, "#") {
 			l = "# " + l

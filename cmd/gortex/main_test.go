@@ -19,8 +19,14 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // indexing never writes into the checkout.
 func fixtureCopy(t testing.TB) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(dst, os.DirFS("../../testdata/repo")); err != nil {
+	return fixtureCopyOf(t, "repo")
+}
+
+// fixtureCopyOf copies the repository testdata/name.
+func fixtureCopyOf(t testing.TB, name string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dst, os.DirFS("../../testdata/"+name)); err != nil {
 		t.Fatal(err)
 	}
 	return dst
@@ -88,6 +94,7 @@ func TestWhyGolden(t *testing.T) {
 		{"nested-module", "lint.FloatMoney", exitOK},
 		{"stable-id", "internal/ledger/ledger.go::Record", exitOK},
 		{"shared-name", "cart.Total", exitOK},
+		{"reason", "Cart.Total", exitOK},
 		{"nothing-found", "lint.CheckIndentationTabs", exitOK},
 		{"ambiguous", "Total", exitAmbiguous},
 		{"unknown", "Invoice.Finalise", exitUnknown},
@@ -110,6 +117,37 @@ func TestWhyGolden(t *testing.T) {
 				golden(t, filepath.Join("testdata", "why", tt.name+"."+f.ext), out)
 			})
 		}
+	}
+}
+
+// An ambiguous name lists at most --limit candidates, likeliest first, and
+// says how many matched and how to narrow.
+func TestWhyAmbiguousLimit(t *testing.T) {
+	dir := fixtureCopyOf(t, "closers")
+	tests := []struct {
+		name  string
+		args  []string
+		lines int // candidate lines
+	}{
+		{"default", nil, query.DefaultLimit},
+		{"limit 3", []string{"--limit", "3"}, 3},
+		{"limit 40", []string{"--limit", "40"}, 30},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string{"why", "--dir", dir}, tt.args...), "Close")
+			code, out, stderr := run(t, args...)
+			if code != exitAmbiguous {
+				t.Fatalf("exit %d, want %d: %s", code, exitAmbiguous, stderr)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if got := len(lines) - 1; got != tt.lines {
+				t.Errorf("%d candidates, want %d:\n%s", got, tt.lines, out)
+			}
+			if !strings.Contains(lines[0], `"Close" matches 30 symbols`) || !strings.Contains(lines[0], "closers.go::") {
+				t.Errorf("first line does not say the total and how to narrow: %s", lines[0])
+			}
+		})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gortex/gortex/mcp"
@@ -29,7 +30,7 @@ type mcpOpts struct {
 func runMCP(ctx context.Context, e env, args []string) int {
 	var o mcpOpts
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.StringVar(&o.dir, "dir", "", dirHelp)
+	fs.StringVar(&o.dir, "dir", "", "repository root (default: the client's MCP root, else $"+projectDirEnv+", else the enclosing git root, else the current directory)")
 	fs.StringVar(&o.http, "http", "", "serve streamable HTTP on this host:port (e.g. 127.0.0.1:8765; port 0 picks one) instead of stdio")
 	fs.StringVar(&o.token, "token", os.Getenv(tokenEnv), "bearer token required of every HTTP request (default $"+tokenEnv+"); required to bind beyond loopback")
 	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")
@@ -47,6 +48,11 @@ doc_outline, read_doc_section, index_status, reindex.
 
 The index is loaded once and kept current: before each call, files and
 memories changed since are re-indexed incrementally.
+
+Without --dir, a stdio server serves the client's MCP root when the client
+declares roots, else $CLAUDE_PROJECT_DIR, else the git repository around the
+working directory, else the working directory; index_status says which, and
+warns when that is the home directory or /.
 
 Over HTTP the server binds loopback unless a bearer token is set (--token
 or $GORTEX_MCP_TOKEN); with a token, requests without it get 401. Browser
@@ -71,7 +77,7 @@ Flags:
 }
 
 func mcpRun(ctx context.Context, e env, o mcpOpts) int {
-	root, err := resolveRoot(o.dir)
+	root, source, err := mcpRoot(o.dir, os.Getenv(projectDirEnv))
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitError
@@ -81,13 +87,14 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := mcp.New(root, mcp.Options{Version: readBuildInfo().Version, Logger: log})
+	srv, err := mcp.New(root, mcp.Options{Version: readBuildInfo().Version, Logger: log, RootSource: source, RootEnv: projectDirEnv,
+		ClientRoots: source != mcp.RootFlag && o.http == ""})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitError
 	}
 	if o.http == "" {
-		err = srv.ServeStdio(ctx, stdin, e.stdout)
+		err = srv.ServeStdio(ctx, stdin, e.rawStdout)
 	} else {
 		ho := mcp.HTTPOptions{Addr: o.http, Token: o.token, AllowOrigins: o.origins.vals, MaxBody: o.maxBody, Timeout: o.timeout}
 		err = srv.ServeHTTP(ctx, ho, func(url string) {
@@ -103,4 +110,37 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// projectDirEnv is the environment variable a client may set to the
+// project it runs gortex for (Claude Code sets it for the processes it
+// starts).
+const projectDirEnv = "CLAUDE_PROJECT_DIR"
+
+// mcpRoot chooses the repository gortex mcp serves, and says how: dir
+// (--dir); else the directory projectDir names, when it is one; else the
+// git repository enclosing the working directory; else the working
+// directory. Without --dir a client's MCP roots still win (see
+// mcp.Options.ClientRoots).
+func mcpRoot(dir, projectDir string) (string, mcp.RootSource, error) {
+	if dir != "" {
+		root, err := resolveRoot(dir)
+		return root, mcp.RootFlag, err
+	}
+	if projectDir != "" {
+		if fi, err := os.Stat(projectDir); err == nil && fi.IsDir() {
+			root, err := filepath.Abs(projectDir)
+			return root, mcp.RootEnv, err
+		}
+	}
+	root, err := resolveRoot("")
+	if err != nil {
+		// No project around the working directory: refuse rather than
+		// serve (and index) whatever directory the client started in.
+		return "", "", err
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".git")); err == nil {
+		return root, mcp.RootGit, nil
+	}
+	return root, mcp.RootWorkdir, nil
 }

@@ -31,6 +31,10 @@ document (a superseded memory after every live entry). Workspace memories
 live in .gortex/memories/ (commit and review them like code); global ones,
 shared by all your repositories, in $XDG_DATA_HOME/gortex/memories (else
 ~/.local/share/gortex/memories).
+A memory file is read only when it is a regular file of at most 1 MiB
+inside its repository (or its global store); any other one - a larger
+file, a link out of the repository, a device or a named pipe - is skipped
+with a warning.
 
 Commands:
   add            record a memory (also: gortex remember)
@@ -40,6 +44,7 @@ Commands:
   supersede ID   record a memory that replaces memory ID
   forget ID      delete a memory
   check          follow renamed anchors and list stale ones (exit 4 if any)
+  review         list proposals (gortex reflect, propose_memory); accept, reject or edit one
 
 An ID may be given in full, as mem:ID, or by a unique prefix or its last
 six characters. Run "gortex memory COMMAND --help" for a command's flags.
@@ -53,6 +58,7 @@ var memoryCommands = map[string]func(ctx context.Context, e env, args []string) 
 	"supersede": runMemorySupersede,
 	"forget":    runMemoryForget,
 	"check":     runMemoryCheck,
+	"review":    runMemoryReview,
 }
 
 func runMemory(ctx context.Context, e env, args []string) int {

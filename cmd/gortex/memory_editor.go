@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -171,9 +172,19 @@ func runEditor(ctx context.Context, e env, id memory.ID, text []byte) ([]byte, e
 	}
 	ed := editor()
 	cmd := exec.CommandContext(ctx, "sh", "-c", ed+` "$@"`, ed, path)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, e.stdout, e.stderr
+	// The raw writers: an editor draws on the terminal with the very
+	// control sequences the filtered ones drop.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, orRaw(e.rawStdout, e.stdout), orRaw(e.rawStderr, e.stderr)
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("the editor (%s) failed: %w", ed, err)
 	}
 	return os.ReadFile(path)
+}
+
+// orRaw is raw, or w when there is no raw writer.
+func orRaw(raw, w io.Writer) io.Writer {
+	if raw != nil {
+		return raw
+	}
+	return w
 }

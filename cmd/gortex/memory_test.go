@@ -244,3 +244,71 @@ func TestMemoryLifecycle(t *testing.T) {
 		t.Errorf("after forget: %+v", mems)
 	}
 }
+
+// A name that no longer resolves still answers with the memories anchored
+// to it and the sections that name it, marked stale; the exit status stays
+// 2 (unknown).
+func TestWhyDeletedSymbol(t *testing.T) {
+	dir := memoryFixture(t)
+	id := remember(t, dir, "--symbol", "cart.Cart.RemoveItem", "--kind", "decision",
+		"--title", "RemoveItem drops the whole line",
+		"--body", "RemoveItem deletes every unit of a SKU at once. Partial removal confused the checkout totals.")
+	rewrite(t, filepath.Join(dir, "cart", "cart.go"), func(s string) string {
+		i, j := strings.Index(s, "// RemoveItem deletes"), strings.Index(s, "// Len returns")
+		return s[:i] + s[j:]
+	})
+	tests := []struct {
+		name     string
+		query    string
+		memories int
+		sections int
+		anchor   string // the first entry's
+	}{
+		{"as anchored", "cart.Cart.RemoveItem", 1, 0, "cart.Cart.RemoveItem"},
+		{"shorter", "Cart.RemoveItem", 1, 0, "cart.Cart.RemoveItem"},
+		{"bare", "RemoveItem", 1, 1, "cart.Cart.RemoveItem"},
+		{"stable id", "cart/cart.go::Cart.RemoveItem", 1, 0, "cart.Cart.RemoveItem"},
+		{"full path", "example.com/shop/cart.Cart.RemoveItem", 1, 0, "cart.Cart.RemoveItem"},
+		{"never there", "Cart.RemoveAll", 0, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := run(t, "why", "--dir", dir, "--json", tt.query)
+			if code != exitUnknown {
+				t.Fatalf("exit %d, want %d: %s", code, exitUnknown, stderr)
+			}
+			var a query.Answer
+			if err := json.Unmarshal([]byte(out), &a); err != nil {
+				t.Fatal(err)
+			}
+			mems, secs := 0, 0
+			for _, e := range a.Rationale {
+				if !e.Stale {
+					t.Errorf("entry %s is not marked stale", e.SourceID)
+				}
+				switch e.Kind {
+				case "rationale":
+					mems++
+					if e.SourceID != "mem:"+id || e.AnchorFile != "cart/cart.go" {
+						t.Errorf("memory entry %+v", e)
+					}
+				default:
+					secs++
+				}
+			}
+			if mems != tt.memories || secs != tt.sections || a.Count != len(a.Rationale) {
+				t.Fatalf("%d memories and %d sections (count %d), want %d and %d:\n%s", mems, secs, a.Count, tt.memories, tt.sections, out)
+			}
+			if tt.memories == 0 {
+				return
+			}
+			if a.Rationale[0].Anchor != tt.anchor || !strings.Contains(a.Note, "gortex memory check") || !strings.Contains(a.Note, "no line") {
+				t.Errorf("anchor %q, note %q", a.Rationale[0].Anchor, a.Note)
+			}
+			code, txt, _ := run(t, "why", "--dir", dir, tt.query)
+			if code != exitUnknown || !strings.Contains(txt, "stale: anchored to cart.Cart.RemoveItem, gone from cart/cart.go") {
+				t.Errorf("text output (exit %d):\n%s", code, txt)
+			}
+		})
+	}
+}

@@ -130,7 +130,7 @@ func openLibrary(ctx context.Context, e env, cmd, dir string) (*docs.Library, in
 
 // encodeOut writes v as JSON or TOON.
 func encodeOut(e env, cmd string, v any, f query.Format) int {
-	if err := query.Encode(e.stdout, v, f); err != nil {
+	if err := query.Encode(e.stdout, v, f, query.RenderOptions{}); err != nil {
 		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
 		return exitError
 	}

@@ -74,9 +74,9 @@ func TestCochange(t *testing.T) {
 	}
 	git("init", "-q")
 	git("add", "-A", ".")
-	git("reset", "-q", "docs", "README.md")
+	git("reset", "-q", "docs", "README.md", "internal/ledger/README.md")
 	git("commit", "-q", "-m", "code")
-	git("add", "docs", "README.md")
+	git("add", "docs", "README.md", "internal/ledger/README.md")
 	git("reset", "-q", adr)
 	git("commit", "-q", "-m", "docs")
 	f, err := os.OpenFile(filepath.Join(dir, "billing", "refund.go"), os.O_APPEND|os.O_WRONLY, 0)

@@ -32,7 +32,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("why", flag.ContinueOnError)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
-	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries")
+	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries, and candidates of an ambiguous QUERY")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
@@ -64,7 +64,8 @@ an LLM may summarise the answer (see "LLM summary").
 The index is built or refreshed first when files changed (said on stderr).
 
 Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
-(closest names suggested), 3 ambiguous (candidates listed), 64 bad usage.
+(closest names suggested), 3 ambiguous (the likeliest --limit candidates
+listed, with their total), 64 bad usage.
 
 Flags:
 `)
@@ -120,6 +121,9 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
 	}
 	a, err := query.Why(ctx, w.Store(), o.query, qo)
+	if err == nil {
+		whyFinding(ctx, e, w, a)
+	}
 	if code, done := whyLLM(ctx, e, w, o, a, err); done {
 		return code
 	}

@@ -51,10 +51,11 @@ prints the prepared context between [AGENT CONTEXT] and [/AGENT CONTEXT] for
 the agent to answer (text output; --json and --toon print the answer as it is).
 --json adds answer, cited, artifacts, suggestions and backend.
 
-Configuration: $XDG_CONFIG_HOME/gortex/config.toml (else
-~/.config/gortex/config.toml) holds your defaults for every repository; a
-repository's .gortex/config.toml overrides each key it sets. Every key is
-optional:
+Configuration (every key optional): your own, $XDG_CONFIG_HOME/gortex/config.toml
+(else ~/.config/gortex/config.toml), then the repository's .gortex/config.toml,
+which may set llm, model and a lower max_cost_usd, but never base_url or
+acknowledged: where the entries and your keys go is yours to say. A
+repository's llm and model apply only where yours are unset.
 
 `)
 	for _, l := range strings.Split(strings.TrimRight(llm.ConfigTemplate, "\n"), "\n") {

@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fsutil"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
@@ -28,7 +31,7 @@ const llmEnvVar = "GORTEX_LLM"
 
 func addLLMFlags(fs *flag.FlagSet, o *llmOpts) {
 	fs.StringVar(&o.name, "llm", "", "LLM backend that summarises the answer: "+strings.Join(llm.LLMNames, ", ")+
-		" (default: $"+llmEnvVar+", else llm under [why] in .gortex/config.toml, else auto)")
+		" (default: $"+llmEnvVar+", else llm under [why] in your config, then in .gortex/config.toml, else auto)")
 	fs.BoolVar(&o.off, "no-llm", false, "print the graph's answer alone; never call an LLM")
 	level := func(n int) func(string) error {
 		return func(string) error { o.verbose = max(o.verbose, n); return nil }
@@ -73,6 +76,10 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering without an LLM\n", err)
 		return 0, false
 	}
+	if len(cfg.Ignored) > 0 {
+		fmt.Fprintf(e.stderr, "gortex: warning: %s sets %s, which only your own config (%s) or the environment may set; ignored\n",
+			cfg.RepoPath, strings.Join(cfg.Ignored, ", "), orUnknown(cfg.UserPath))
+	}
 	name := o.llm.backendName(cfg)
 	if !slices.Contains(llm.LLMNames, name) {
 		fmt.Fprintf(e.stderr, "gortex: warning: %s=%q is no backend (want one of %s); answering without an LLM\n",
@@ -98,10 +105,10 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 		return agentMode(e, chosen, o, a, p)
 	}
 	if !chosen.Local {
-		privacyNotice(e, w.Root, cfg, chosen)
+		privacyNotice(e, cfg, chosen)
 	}
 	if usd, ok := llm.EstimateCost(chosen, p); ok && usd > cfg.MaxCostUSD {
-		fmt.Fprintf(e.stderr, "gortex: warning: this answer may cost up to $%.4f with %s, above max_cost_usd = %.2f ([why] in .gortex/config.toml)\n",
+		fmt.Fprintf(e.stderr, "gortex: warning: this answer may cost up to $%.4f with %s, above max_cost_usd = %.2f ([why] in your config or .gortex/config.toml)\n",
 			usd, chosen.Model, cfg.MaxCostUSD)
 	}
 	reply, err := llm.Summarize(ctx, chosen, a, p)
@@ -153,31 +160,46 @@ func agentMode(e env, chosen *llm.LLM, o whyOpts, a *query.Answer, p llm.Prompt)
 	if o.format != query.FormatText {
 		return 0, false
 	}
-	fmt.Fprintf(e.stdout, "[AGENT CONTEXT]\n%s\n[/AGENT CONTEXT]\n", strings.TrimRight(p.Text(), "\n"))
+	fmt.Fprint(e.stdout, p.AgentContext())
 	return exitOK, true
 }
 
 // privacyNotice tells, once per backend, that the entries leave the
 // machine, and records that it did in the config.
-func privacyNotice(e env, root string, cfg llm.Config, chosen *llm.LLM) {
+func privacyNotice(e env, cfg llm.Config, chosen *llm.LLM) {
 	if slices.Contains(cfg.Acknowledged, chosen.Name) {
 		return
 	}
 	fmt.Fprintf(e.stderr, "gortex: notice: to summarise answers, gortex sends their entries (excerpts of your docs, memories and commit messages) to %s (%s, model %s).\n"+
 		"  This notice is shown once; it is recorded under [why] in %s.\n"+
 		"  To keep everything on this machine, use a local model (llm = \"ollama\", or --llm ollama), or --no-llm.\n",
-		chosen.Provider, chosen.Name, chosen.Model, llm.ConfigPath(root))
-	if err := llm.Acknowledge(root, cfg.Acknowledged, chosen.Name); err != nil {
+		chosen.Provider, chosen.Name, chosen.Model, orUnknown(cfg.UserPath))
+	if err := llm.Acknowledge(cfg.Acknowledged, chosen.Name); err != nil {
 		fmt.Fprintln(e.stderr, "gortex: warning: could not record the notice:", err)
 	}
 }
+
+// orUnknown names the user's config file, or says there is none.
+func orUnknown(path string) string {
+	if path == "" {
+		return "no home directory"
+	}
+	return path
+}
+
+// noBackendHintFile, in the repository's cache directory, records that the
+// no-backend hint was shown there: it is no setting, so it is kept out of
+// every config.
+const noBackendHintFile = "no-llm-hint"
 
 // noBackendHint tells that auto found no backend and how to get one: once
 // per repository, recorded as the privacy notice is, and only beside a
 // text answer (a script reading --json or --toon has no use for it). At -v
 // it is shown every time, with what each backend lacked.
 func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBackendError) {
-	seen := slices.Contains(cfg.Acknowledged, llm.NoBackendHint)
+	marker := filepath.Join(indexer.CacheDir(root), noBackendHintFile)
+	_, err := os.Lstat(marker)
+	seen := err == nil
 	if o.llm.verbose == 0 && (seen || o.format != query.FormatText) {
 		return
 	}
@@ -185,8 +207,11 @@ func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBack
 	if seen {
 		return
 	}
-	fmt.Fprintf(e.stderr, "  This hint is shown once for this repository; it is recorded under [why] in %s.\n", llm.ConfigPath(root))
-	if err := llm.Acknowledge(root, cfg.Acknowledged, llm.NoBackendHint); err != nil {
+	fmt.Fprintln(e.stderr, "  This hint is shown once for this repository (-v shows it again).")
+	if err := os.MkdirAll(filepath.Dir(marker), 0o755); err == nil {
+		err = fsutil.WriteFile(marker, nil, 0o644)
+	}
+	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex: warning: could not record the hint:", err)
 	}
 }

@@ -48,23 +48,46 @@ type Naming struct {
 	methodSep string
 }
 
+// SourceRoot is where the module paths of a file start, as the project's
+// packaging says: Dir is the directory its modules are named from ("" for
+// the repository root), Crate the name of the Rust crate whose directory
+// Dir is ("" for none).
+type SourceRoot struct {
+	Dir   string
+	Crate string
+}
+
+// below returns p relative to the root's directory, and whether p is
+// inside it.
+func (r SourceRoot) below(p string) (string, bool) {
+	if r.Dir == "" || r.Dir == "." {
+		return p, true
+	}
+	rest, ok := strings.CutPrefix(p, r.Dir+"/")
+	return rest, ok
+}
+
 // FileModule is the module part of the qualified names in the file at
 // filePath; declared is its @package (ParsedFile.Package), importPath the
-// Go import path of its directory.
-func (n Naming) FileModule(filePath, declared, importPath string) string {
+// Go import path of its directory, root its source root.
+func (n Naming) FileModule(filePath, declared, importPath string, root SourceRoot) string {
 	switch n.module {
 	case moduleNone:
 		return ""
 	case moduleDeclared:
 		return strings.TrimPrefix(declared, `\`)
 	case modulePython:
-		p := strings.TrimSuffix(stripExt(filePath), "/__init__")
+		p, _ := root.below(filePath)
+		p = strings.TrimSuffix(stripExt(p), "/__init__")
 		if p == "__init__" {
 			p = ""
 		}
 		return strings.ReplaceAll(p, "/", ".")
 	case moduleRust:
-		return rustModule(filePath)
+		if rest, ok := root.below(filePath); ok && root.Crate != "" && strings.HasPrefix(rest, "src/") {
+			return rustModule(root.Crate, rest)
+		}
+		return rustModule("crate", filePath)
 	case moduleOCaml:
 		stem := path.Base(stripExt(filePath))
 		r, size := utf8.DecodeRuneInString(stem)
@@ -82,8 +105,9 @@ func stripExt(p string) string {
 	return strings.TrimSuffix(p, ".d")
 }
 
-// rustModule is the crate-relative module path of a Rust source file.
-func rustModule(filePath string) string {
+// rustModule is the module path of a Rust source file in the crate
+// named crate: the crate, then the path below its src/ directory.
+func rustModule(crate, filePath string) string {
 	p := stripExt(filePath)
 	if i := strings.LastIndex("/"+p, "/src/"); i >= 0 {
 		p = p[i+len("src/"):]
@@ -95,7 +119,7 @@ func rustModule(filePath string) string {
 	case len(parts) == 1 && (last == "lib" || last == "main"):
 		parts = nil
 	}
-	return strings.Join(append([]string{"crate"}, parts...), "::")
+	return strings.Join(append([]string{crate}, parts...), "::")
 }
 
 // Qualified joins a file's module (FileModule), a symbol's containers and
@@ -128,13 +152,20 @@ func (n Naming) Qualified(module string, s Symbol) string {
 
 // Package is the package of the non-Go files in dir: its qualified name and
 // its name. A declared package names it (Java "com.shop", PHP "App\Models");
-// a Python package is the dotted directory; otherwise it is the directory.
-func (n Naming) Package(dir, declared string) (qualified, name string) {
+// a Python package is the dotted directory below its source root;
+// otherwise it is the directory.
+func (n Naming) Package(dir, declared string, root SourceRoot) (qualified, name string) {
 	switch {
 	case n.module == moduleDeclared && declared != "":
 		declared = strings.TrimPrefix(declared, `\`)
 		return declared, declared[strings.LastIndexAny(declared, `.\`)+1:]
 	case n.module == modulePython && dir != ".":
+		if rest, ok := root.below(dir); ok && rest != "" && dir != root.Dir {
+			return strings.ReplaceAll(rest, "/", "."), path.Base(dir)
+		}
+		if dir == root.Dir {
+			return path.Base(dir), path.Base(dir) // the layout folder itself ("src")
+		}
 		return strings.ReplaceAll(dir, "/", "."), path.Base(dir)
 	}
 	return dir, path.Base(dir)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -62,7 +63,9 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	q.extract(root, src, pf, l.clauses)
+	if err := q.extract(root, src, pf, l.clauses); err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
 	if pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 && unparsed(l, root) {
 		return nil, fmt.Errorf("parse %s: %w", path, ErrSyntax)
 	}
@@ -80,15 +83,20 @@ func unparsed(l *Language, root *sitter.Node) bool {
 	return root.IsError()
 }
 
-// parse runs tree-sitter. go-tree-sitter's ParseCtx may leave its
-// cancellation flag set when ctx is cancelled just as a parse ends; every
-// later parse then fails with ErrOperationLimit (we set no limit). A fresh
-// parser and one retry recover from that.
+// parse runs tree-sitter, for at most parseTimeout (ErrTooComplex after).
+// go-tree-sitter's ParseCtx may leave its cancellation flag set when ctx is
+// cancelled just as a parse ends; every later parse then fails with
+// ErrOperationLimit before its time is up. A fresh parser and one retry
+// recover from that.
 func (p *Parser) parse(ctx context.Context, l *Language, src []byte) (*sitter.Tree, error) {
 	if p.parsers == nil {
 		return nil, errors.New("parser is closed")
 	}
+	start := time.Now()
 	tree, err := p.sitterParser(l).ParseCtx(ctx, nil, src)
+	if errors.Is(err, sitter.ErrOperationLimit) && time.Since(start) >= parseTimeout {
+		return nil, fmt.Errorf("%w: the parse ran past %s", ErrTooComplex, parseTimeout)
+	}
 	if errors.Is(err, sitter.ErrOperationLimit) && ctx.Err() == nil {
 		p.parsers[l].Close()
 		delete(p.parsers, l)
@@ -106,6 +114,7 @@ func (p *Parser) sitterParser(l *Language) *sitter.Parser {
 	if !ok {
 		sp = sitter.NewParser()
 		sp.SetLanguage(l.grammar())
+		sp.SetOperationLimit(int(parseTimeout / time.Microsecond)) // tree-sitter's timeout, in µs
 		p.parsers[l] = sp
 	}
 	return sp

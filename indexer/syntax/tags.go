@@ -100,23 +100,33 @@ func compileTagsQuery(src []byte, lang *sitter.Language) (*tagsQuery, error) {
 }
 
 // extract runs the query over root and fills pf. With clauses, adjacent
-// definitions of one function are its clauses (see Language.clauses).
-func (tq *tagsQuery) extract(root *sitter.Node, src []byte, pf *ParsedFile, clauses bool) {
+// definitions of one function are its clauses (see Language.clauses). It
+// returns ErrTooComplex, with pf incomplete, when the file is over a
+// budget (budget.go).
+func (tq *tagsQuery) extract(root *sitter.Node, src []byte, pf *ParsedFile, clauses bool) error {
+	if err := checkErrorFanout(root); err != nil {
+		return err
+	}
 	cur := sitter.NewQueryCursor()
 	defer cur.Close()
+	limitStartDepth(cur)
 	cur.Exec(tq.q, root)
 	b := newTagsBuilder(src, pf)
 	b.clauses = clauses
+	qb := newQueryBudget()
 	for {
 		m, ok := cur.NextMatch()
 		if !ok {
 			break
 		}
+		if err := qb.spend(); err != nil {
+			return err
+		}
 		if tq.accept(m, src) {
 			b.add(tq.decode(m))
 		}
 	}
-	b.finish()
+	return b.finish()
 }
 
 // tagMatch is one query match by the role of its captures.

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/gortex/gortex/graph"
@@ -10,8 +11,13 @@ import (
 // tags.go) and the caller of each call.
 
 // finish sorts the definitions into source order, derives their containers,
-// attaches their doc comments and resolves each call's caller.
-func (b *tagsBuilder) finish() {
+// attaches their doc comments and resolves each call's caller. It returns
+// ErrTooComplex for definitions nested deeper than maxNesting or more than
+// maxSymbols of them.
+func (b *tagsBuilder) finish() error {
+	if len(b.defs) > maxSymbols {
+		return fmt.Errorf("%w: %d definitions (budget %d)", ErrTooComplex, len(b.defs), maxSymbols)
+	}
 	defs := make([]*tagDef, 0, len(b.defs))
 	for _, d := range b.defs {
 		defs = append(defs, d)
@@ -36,7 +42,13 @@ func (b *tagsBuilder) finish() {
 			parent = stack[len(stack)-1]
 		}
 		stack = append(stack, d)
-		if d.contain(parent); d.local || d.scope {
+		d.contain(parent)
+		// Every definition on the stack of one that is not local is a
+		// container of it: the stack is its container chain.
+		if !d.local && len(stack) > maxNesting+1 {
+			return fmt.Errorf("%w: definitions nested %d deep (budget %d)", ErrTooComplex, len(stack)-1, maxNesting)
+		}
+		if d.local || d.scope {
 			continue
 		}
 		if d.sym.Doc = d.docString; d.sym.Doc == "" {
@@ -51,6 +63,7 @@ func (b *tagsBuilder) finish() {
 		kept = append(kept, d)
 	}
 	b.resolveCalls(newCallerIndex(kept))
+	return nil
 }
 
 // contain places d inside parent, its nearest enclosing definition or scope

@@ -5,6 +5,7 @@
 package textutil
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -112,3 +113,7 @@ func Distance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// SentenceEnd matches the end of a sentence: a full stop, question or
+// exclamation mark before white space or the end of the text.
+var SentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)

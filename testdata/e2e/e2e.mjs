@@ -1,20 +1,25 @@
-// End-to-end check of `gortex mcp` with a client nobody here wrote: the
-// official MCP TypeScript SDK. Over stdio and over streamable HTTP it lists
-// the tools and calls why and store_memory against the built binary, on a
-// temporary copy of testdata/repo.
+// End-to-end check of `gortex mcp` with clients nobody here wrote: the
+// official MCP TypeScript SDK, over stdio and over streamable HTTP, lists
+// the tools (checking the memory tools' schemas) and calls why and
+// store_memory against the built binary, and serves a client's MCP root;
+// the MCP Inspector CLI, which converts --tool-arg values by the types the
+// schema declares, stores a memory. Each runs on a temporary copy of
+// testdata/repo.
 //
 //   node e2e.mjs PATH/TO/gortex
 //
 // Exit status 0 when every check passes; each failure is printed.
-import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = resolve(process.argv[2] ?? join(here, "..", "..", "gortex"));
@@ -38,6 +43,13 @@ function memoryFiles(dir) {
   return readdirSync(join(dir, ".gortex", "memories")).filter((f) => f.endsWith(".md") && !f.startsWith("."));
 }
 
+// memoryFieldTypes are the memory fields every memory tool must declare,
+// with their JSON types.
+const memoryFieldTypes = {
+  title: "string", body: "string", kind: "string", symbols: "array", files: "array", tags: "array",
+  importance: "integer", confidence: "number", basis: "string",
+};
+
 async function callJSON(client, name, args) {
   const res = await client.callTool({ name, arguments: args });
   const text = res.content.map((c) => c.text ?? "").join("");
@@ -49,9 +61,19 @@ async function callJSON(client, name, args) {
 async function exercise(transport, client, dir) {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  check(names.length === 12 && names.includes("why") && names.includes("store_memory"),
-    `${transport}: tools/list gives 12 tools (${names.join(", ")})`);
+  check(names.length === 17 && ["why", "store_memory", "audit", "propose_memory", "check", "covers", "specs"].every((n) => names.includes(n)),
+    `${transport}: tools/list gives 17 tools (${names.join(", ")})`);
   check((client.getInstructions() ?? "").includes("store_memory"), `${transport}: server instructions`);
+  for (const name of ["store_memory", "update_memory", "supersede_memory"]) {
+    const props = tools.find((t) => t.name === name)?.inputSchema?.properties ?? {};
+    const wrong = Object.entries(memoryFieldTypes).filter(([arg, type]) => props[arg]?.type !== type ||
+      (type === "array" && props[arg]?.items?.type !== "string"));
+    check(wrong.length === 0, `${transport}: ${name} declares every memory field with its type` +
+      (wrong.length ? ` (wrong or missing: ${wrong.map(([a]) => a).join(", ")})` : ""));
+  }
+  const ro = tools.filter((t) => t.annotations?.readOnlyHint === true);
+  check(ro.length === 11 && ro.every((t) => t.annotations.destructiveHint === false && t.annotations.openWorldHint === false),
+    `${transport}: ${ro.length} read-only tools, none destructive or open-world`);
 
   const a = await callJSON(client, "why", { id: "billing.Invoice.Finalize" });
   check(a.symbol?.id === "billing/invoice.go::Invoice.Finalize" && a.count > 0,
@@ -86,6 +108,28 @@ async function overStdio() {
   await client.connect(transport);
   try {
     await exercise("stdio", client, dir);
+  } finally {
+    await client.close();
+  }
+}
+
+// withRoots starts gortex mcp without --dir, in a directory that is no
+// repository, from a client that declares MCP roots: the server serves
+// the client's root and says so in index_status.
+async function withRoots() {
+  const dir = fixture("roots");
+  const cwd = mkdtempSync(join(scratch, "cwd-"));
+  const { CLAUDE_PROJECT_DIR, ...rest } = env;
+  const transport = new StdioClientTransport({ command: bin, args: ["mcp"], cwd, env: rest, stderr: "inherit" });
+  const client = new Client({ name: "gortex-e2e-roots", version: "1.0.0" }, { capabilities: { roots: { listChanged: false } } });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(dir).href, name: "fixture" }] }));
+  await client.connect(transport);
+  try {
+    const st = await callJSON(client, "index_status", {});
+    check(st.root === dir && st.root_source === "client_roots" && st.warnings.length === 0,
+      `roots: index_status serves the client's root (${st.root}, ${st.root_source})`);
+    const a = await callJSON(client, "why", { id: "billing.Invoice.Finalize" });
+    check(a.count > 0, `roots: why answers from the client's root (${a.count} entries)`);
   } finally {
     await client.close();
   }
@@ -142,9 +186,30 @@ async function overHTTP() {
   }
 }
 
+// withInspector stores a memory through the MCP Inspector CLI, which sends
+// each --tool-arg converted by the type the tool's schema declares for it:
+// a list as an array, a number as a number. (The fixture's Total is the
+// function cart.Total; its type Cart has no method Total.)
+async function withInspector() {
+  const dir = fixture("inspector");
+  const cli = join(here, "node_modules", "@modelcontextprotocol", "inspector", "cli", "build", "cli.js");
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, "--cli", "-e", `XDG_DATA_HOME=${env.XDG_DATA_HOME}`,
+    bin, "mcp", "--dir", dir, "--method", "tools/call", "--tool-name", "store_memory",
+    "--tool-arg", 'symbols=["cart.Total"]', "--tool-arg", "importance=4",
+    "--tool-arg", "body=Cart.Total sums the line prices before any discount is applied."], { timeout: 120000 });
+  const res = JSON.parse(stdout);
+  const text = res.content?.map((c) => c.text ?? "").join("") ?? "";
+  check(!res.isError, `inspector: store_memory symbols=["cart.Total"] importance=4 → ${text}`);
+  const files = memoryFiles(dir);
+  const body = files.length === 1 ? readFileSync(join(dir, ".gortex", "memories", files[0]), "utf8") : "";
+  check(/^importance: 4$/m.test(body) && body.includes("cart/pricing.go::Total"), `inspector: the memory file says importance: 4 (${files.join(", ")})`);
+}
+
 try {
   await overStdio();
   await overHTTP();
+  await withInspector();
+  await withRoots();
 } catch (e) {
   console.log("FAIL", e.stack ?? e);
   failures++;

@@ -18,6 +18,20 @@
   name: (identifier) @name
   body: (block . (expression_statement (string) @doc)?)) @definition.function
 
+; A module-level assignment is a variable, one in capitals a constant
+; (PEP 8); dunder names (__all__, __version__) are bookkeeping, no symbols.
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @name
+      (#not-match? @name "^__")) @definition.var))
+
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @name
+      (#match? @name "^_?[A-Z][A-Z0-9_]*$")) @definition.const))
+
 (call
   function: (identifier) @name) @reference.call
 

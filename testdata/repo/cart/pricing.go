@@ -36,3 +36,11 @@ func Units(items []Item) int {
 func (c *Cart) Empty() bool {
 	return c.Len() == 0
 }
+
+// Total is the price of every line of the cart in integer cents, added
+// exactly: checkout compares it with the invoice built from the same lines.
+//
+// Discounts are not applied here.
+func (c *Cart) Total() int64 {
+	return Total(c.Items)
+}

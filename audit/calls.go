@@ -1,0 +1,117 @@
+package audit
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	dgraph "github.com/dominikbraun/graph"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Calls answers what depends on a symbol, over the reversed calls edges of
+// a store as a github.com/dominikbraun/graph view: a symbol's adjacency in
+// it is its callers, and a breadth-first search from it reaches every
+// function that depends on it. Build one with NewCalls; it may be shared by
+// any number of goroutines while the store stays unchanged.
+type Calls struct {
+	s       *graph.Store
+	rev     dgraph.Graph[graph.NodeID, graph.Node]
+	callers map[graph.NodeID]map[graph.NodeID]dgraph.Edge[graph.NodeID]
+}
+
+// NewCalls builds the calls view of s: one pass over its edges.
+func NewCalls(s *graph.Store) (*Calls, error) {
+	rev := s.LibView(graph.View{Kinds: graph.EdgeCalls, Reverse: true})
+	adj, err := rev.AdjacencyMap()
+	if err != nil {
+		return nil, fmt.Errorf("calls graph: %w", err)
+	}
+	return &Calls{s: s, rev: rev, callers: adj}, nil
+}
+
+// load is what rests on a load-bearing symbol.
+type load struct {
+	callers    int // distinct callers in production code
+	packages   int // the directories they are in
+	dependents int // functions reaching the symbol through calls, at most MaxDependents
+}
+
+// loadOf returns what rests on n, and whether that makes it load-bearing:
+// MinCallers callers in MinCallerPackages directories, one of them not its
+// own. Only then is the (costlier) search for its dependents run.
+func (c *Calls) loadOf(n *graph.Node) (load, bool) {
+	if !c.production(n) || (n.Kind != graph.KindFunction && n.Kind != graph.KindMethod) {
+		return load{}, false
+	}
+	own := path.Dir(n.Path)
+	dirs := map[string]bool{}
+	callers, outside := 0, false
+	for id := range c.callers[n.ID] {
+		caller, ok := c.s.Node(id)
+		if !ok || id == n.ID || !c.production(caller) {
+			continue
+		}
+		callers++
+		d := path.Dir(caller.Path)
+		dirs[d] = true
+		outside = outside || d != own
+	}
+	if callers < MinCallers || len(dirs) < MinCallerPackages || !outside {
+		return load{}, false
+	}
+	return load{callers: callers, packages: len(dirs), dependents: c.dependents(n.ID)}, true
+}
+
+// dependents counts the production functions that reach id through calls,
+// up to MaxDependents.
+func (c *Calls) dependents(id graph.NodeID) int {
+	k := 0
+	// The only error is a start vertex outside the view, which has no
+	// dependents: loadOf found callers, so it is in.
+	_ = dgraph.BFS(c.rev, id, func(v graph.NodeID) bool {
+		if n, ok := c.s.Node(v); ok && v != id && c.production(n) {
+			k++
+		}
+		return k >= MaxDependents
+	})
+	return k
+}
+
+// maybeLoaded is a cheap first look, before a Calls exists: whether n has
+// enough callers at all to be load-bearing.
+func maybeLoaded(s *graph.Store, n *graph.Node) bool {
+	return len(s.In(n.ID, graph.EdgeCalls)) >= MinCallers
+}
+
+// production reports whether n is code that ships: not a test, not test
+// data or vendored code, not generated.
+func (c *Calls) production(n *graph.Node) bool {
+	if n.Path == "" || isTestPath(n.Path) {
+		return false
+	}
+	f, ok := c.s.Node(graph.FileID(n.Path))
+	return !ok || f.Attr(graph.AttrGenerated) == ""
+}
+
+// isTestPath reports whether p is test code or data by the conventions of
+// the languages gortex parses: Go's _test.go, Python's test_*.py and
+// *_test.py, JavaScript's .test. and .spec. files, and test, tests,
+// testdata, __tests__, vendor and node_modules directories.
+func isTestPath(p string) bool {
+	base := path.Base(p)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	switch {
+	case strings.HasSuffix(stem, "_test"), strings.HasPrefix(stem, "test_"),
+		strings.Contains(base, ".test."), strings.Contains(base, ".spec."):
+		return true
+	}
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		switch d {
+		case "test", "tests", "testdata", "__tests__", "vendor", "node_modules":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,223 @@
+package change
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/workspace"
+)
+
+// Report is what check answers: the symbols a change touches, each with
+// the reasoning that governs it. Field names are a contract, as
+// query.Answer's are.
+type Report struct {
+	Base     string    `json:"base,omitempty" toon:"base,omitempty"` // the revision diffed against, when one was
+	Files    []string  `json:"files" toon:"files"`                   // the changed files
+	Count    int       `json:"count" toon:"count"`                   // touched symbols
+	Governed int       `json:"governed" toon:"governed"`             // of them, those some reasoning governs
+	Symbols  []Touched `json:"symbols" toon:"symbols"`
+	Note     string    `json:"note,omitempty" toon:"note,omitempty"`
+}
+
+// Touched is one symbol a change touches and the reasoning that governs
+// it, most binding first.
+type Touched struct {
+	query.SymbolRef
+	// Change is "changed", "added" (all its lines are new) or "gone" (it
+	// was deleted or renamed away; its memories are stale answers).
+	Change    string        `json:"change" toon:"change"`
+	Binding   string        `json:"binding,omitempty" toon:"binding,omitempty"` // the most binding kind of its reasoning
+	Reasoning []query.Entry `json:"reasoning" toon:"reasoning"`
+}
+
+// Kinds fail-on accepts: the memory kinds that govern.
+var FailKinds = []string{string(memory.KindInvariant), string(memory.KindConstraint), string(memory.KindDecision)}
+
+// reasoningLimit bounds the entries kept per symbol: a pull-request comment
+// lists what governs, not everything related.
+const reasoningLimit = 8
+
+// Check maps diffs onto w's graph (the work tree's) and returns the
+// touched symbols with their governing reasoning: symbols that some
+// reasoning governs first, in the order of their files, then the rest.
+func Check(ctx context.Context, w *workspace.Workspace, diffs []history.FileDiff) (*Report, error) {
+	r := &Report{Files: []string{}, Symbols: []Touched{}}
+	files := map[string]bool{}
+	for _, fd := range diffs {
+		r.Files = append(r.Files, fd.Path())
+		files[fd.NewPath] = true
+	}
+	syms := symbolsByFile(w.Store(), files)
+	for _, fd := range diffs {
+		if fd.NewPath == "" {
+			continue
+		}
+		spans := make([]span, 0, len(fd.Hunks))
+		for _, h := range fd.Hunks {
+			spans = append(spans, spanOf(h))
+		}
+		for _, n := range touchedIn(syms[fd.NewPath], spans) {
+			t, err := governed(ctx, w, n, fd)
+			if err != nil {
+				return nil, err
+			}
+			r.Symbols = append(r.Symbols, t)
+		}
+	}
+	gone, err := goneSymbols(ctx, w, diffs)
+	if err != nil {
+		return nil, err
+	}
+	r.Symbols = append(r.Symbols, gone...)
+	sort.SliceStable(r.Symbols, func(i, j int) bool {
+		return len(r.Symbols[i].Reasoning) > 0 && len(r.Symbols[j].Reasoning) == 0
+	})
+	r.Count = len(r.Symbols)
+	for _, t := range r.Symbols {
+		if len(t.Reasoning) > 0 {
+			r.Governed++
+		}
+	}
+	if r.Count == 0 {
+		r.Note = "the change touches no indexed symbol"
+	}
+	return r, nil
+}
+
+// governed returns n as touched, with its reasoning.
+func governed(ctx context.Context, w *workspace.Workspace, n *graph.Node, fd history.FileDiff) (Touched, error) {
+	change := "changed"
+	if added(fd, n) {
+		change = "added"
+	}
+	a, err := why(ctx, w, string(n.ID))
+	if err != nil {
+		return Touched{}, err
+	}
+	t := Touched{SymbolRef: *a.Symbol, Change: change, Reasoning: binding(a.Rationale)}
+	t.Binding = bindingOf(t.Reasoning)
+	return t, nil
+}
+
+// why asks the pipeline for the reasoning of id: links and memories only
+// (no lexical resemblance, no commits), which is what governs.
+func why(ctx context.Context, w *workspace.Workspace, id string) (*query.Answer, error) {
+	opts := query.Options{Memories: w.Memories, Root: w.Root, Limit: 3 * reasoningLimit}
+	a, err := query.Why(ctx, w.Store(), id, opts)
+	if err != nil && !errors.Is(err, query.ErrUnknown) {
+		return nil, err
+	}
+	return a, nil
+}
+
+// goneSymbols returns, for the files whose old lines the diffs removed,
+// the symbols memories are anchored to that are no longer there, with
+// those memories as stale answers.
+func goneSymbols(ctx context.Context, w *workspace.Workspace, diffs []history.FileDiff) ([]Touched, error) {
+	removed := map[string]bool{}
+	for _, fd := range diffs {
+		for _, h := range fd.Hunks {
+			if h.OldLines > 0 && fd.OldPath != "" {
+				removed[fd.OldPath] = true
+			}
+		}
+		if fd.OldPath != "" && fd.NewPath != fd.OldPath {
+			removed[fd.OldPath] = true
+		}
+	}
+	seen := map[graph.NodeID]bool{}
+	var out []Touched
+	for _, m := range w.Memories.All() {
+		for _, an := range m.Symbols {
+			file, name, _ := strings.Cut(string(an.ID), "::")
+			if !an.Stale || !removed[file] || seen[an.ID] {
+				continue
+			}
+			seen[an.ID] = true
+			a, err := why(ctx, w, string(an.ID))
+			if err != nil {
+				return nil, err
+			}
+			t := Touched{SymbolRef: query.SymbolRef{ID: string(an.ID), Qualified: name, Path: file},
+				Change: "gone", Reasoning: binding(a.Rationale)}
+			t.Binding = bindingOf(t.Reasoning)
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// binding keeps the entries that govern — the symbol's own links, and
+// memories anchored to it or to what contains it — most binding first,
+// each class in the pipeline's rank order.
+func binding(es []query.Entry) []query.Entry {
+	var out []query.Entry
+	for _, e := range es {
+		if e.Kind == "commit" || (e.Via != "" && e.Kind != "rationale") || tier(e) < 0 {
+			continue
+		}
+		if e.Kind == "rationale" && e.Line == 0 {
+			e.Line = 1 // a memory is its whole file
+		}
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return tier(out[i]) < tier(out[j]) })
+	return out[:min(len(out), reasoningLimit)]
+}
+
+// tier orders reasoning by how binding it is: invariants and constraints,
+// decisions, other memories, then live ADR, RFC, spec and design sections,
+// superseded ones, and other documents; -1 for what does not govern.
+func tier(e query.Entry) int {
+	if e.Kind == "rationale" {
+		switch memory.Kind(e.RationaleKind) {
+		case memory.KindInvariant, memory.KindConstraint:
+			return 0
+		case memory.KindDecision:
+			return 1
+		}
+		return 2
+	}
+	switch e.AssetKind {
+	case "adr", "rfc", "spec", "design":
+		if e.SupersededBy != "" {
+			return 4
+		}
+		return 3
+	case "readme", "changelog", "doc":
+		return 5
+	}
+	return -1
+}
+
+// bindingOf names the most binding entry's kind: its memory kind, else
+// its document kind.
+func bindingOf(es []query.Entry) string {
+	if len(es) == 0 {
+		return ""
+	}
+	if es[0].Kind == "rationale" {
+		return es[0].RationaleKind
+	}
+	return es[0].AssetKind
+}
+
+// Governs reports whether a touched symbol is governed by a memory of
+// kind: what --fail-on asks.
+func (r *Report) Governs(kind string) bool {
+	for _, t := range r.Symbols {
+		for _, e := range t.Reasoning {
+			if e.Kind == "rationale" && e.RationaleKind == kind {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,115 @@
+package change
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
+)
+
+// Coverage is what covers answers: the code a document, or one section of
+// it, explains, strongest link first.
+type Coverage struct {
+	Doc          string    `json:"doc" toon:"doc"`
+	Section      string    `json:"section,omitempty" toon:"section,omitempty"` // the heading asked for
+	Kind         string    `json:"kind" toon:"kind"`
+	SupersededBy string    `json:"superseded_by,omitempty" toon:"superseded_by,omitempty"`
+	Count        int       `json:"count" toon:"count"`
+	Targets      []Covered `json:"targets" toon:"targets"`
+	Note         string    `json:"note,omitempty" toon:"note,omitempty"`
+}
+
+// Covered is one symbol, file or package a document's motivates links
+// reach, with the strongest link's signal and score and the section it
+// comes from.
+type Covered struct {
+	ID        string  `json:"id" toon:"id"`
+	Qualified string  `json:"qualified" toon:"qualified"`
+	Kind      string  `json:"kind" toon:"kind"`
+	Path      string  `json:"path" toon:"path"`
+	Line      int     `json:"line" toon:"line"`
+	Signal    string  `json:"signal" toon:"signal"`
+	Score     float64 `json:"score" toon:"score"`
+	Section   string  `json:"section" toon:"section"` // the section id of the link
+}
+
+// Covers walks the motivates links of the document arg names ("PATH" or
+// "PATH#SECTION", the section by heading, its slug, or "L27") forward, and
+// returns what they reach. A section includes its subsections.
+func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
+	p, sec, _ := strings.Cut(arg, "#")
+	secs, err := lib.Document(p)
+	if err != nil {
+		return nil, err
+	}
+	c := &Coverage{Doc: secs[0].Path, Kind: secs[0].Attr(rationale.AttrAssetKind),
+		SupersededBy: secs[0].Attr(rationale.AttrSupersededBy), Targets: []Covered{}}
+	if sec != "" {
+		if secs, err = sectionOf(lib, s, secs, sec); err != nil {
+			return nil, err
+		}
+		c.Section = secs[0].Name
+	}
+	best := map[graph.NodeID]Covered{}
+	for _, from := range secs {
+		for _, e := range s.Out(from.ID, graph.EdgeMotivates) {
+			m, ok := e.Best()
+			n, found := s.Node(e.To)
+			if !ok || !found {
+				continue
+			}
+			cv := Covered{ID: string(n.ID), Qualified: nameOf(n), Kind: string(n.Kind), Path: n.Path, Line: n.Line,
+				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID)}
+			if old, seen := best[n.ID]; !seen || stronger(cv, old) {
+				best[n.ID] = cv
+			}
+		}
+	}
+	for _, cv := range best {
+		c.Targets = append(c.Targets, cv)
+	}
+	sort.Slice(c.Targets, func(i, j int) bool {
+		a, b := c.Targets[i], c.Targets[j]
+		if stronger(a, b) != stronger(b, a) {
+			return stronger(a, b)
+		}
+		return a.ID < b.ID
+	})
+	c.Count = len(c.Targets)
+	if c.Count == 0 {
+		c.Note = "no motivates link leaves it: it names no indexed symbol, file or package"
+	}
+	return c, nil
+}
+
+func stronger(a, b Covered) bool {
+	return graph.Stronger(graph.Motivation{Signal: graph.Signal(a.Signal), Score: a.Score},
+		graph.Motivation{Signal: graph.Signal(b.Signal), Score: b.Score})
+}
+
+// sectionOf returns the section of a document that want names (see
+// docs.Library.Section), with its subsections.
+func sectionOf(lib *docs.Library, s *graph.Store, secs []*graph.Node, want string) ([]*graph.Node, error) {
+	found, err := lib.Section(secs[0].Path, want, true)
+	if err != nil {
+		return nil, err
+	}
+	var out []*graph.Node
+	for _, sec := range found.Sections {
+		if n, ok := s.Node(graph.NodeID(sec.ID)); ok {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+func nameOf(n *graph.Node) string {
+	if n.Qualified != "" {
+		return n.Qualified
+	}
+	return n.Name
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }

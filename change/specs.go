@@ -1,0 +1,204 @@
+package change
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+// Specs is what specs answers: the documents a task must read before the
+// change. Direct ones state a contract the change affects (a MUST or
+// SHALL, a behaviour, an output format, an exit code); related ones give
+// context.
+type Specs struct {
+	Task    string `json:"task" toon:"task"`
+	Direct  []Spec `json:"direct" toon:"direct"`
+	Related []Spec `json:"related" toon:"related"`
+	Backend string `json:"backend" toon:"backend"` // "graph", or the model's backend
+	Rounds  int    `json:"rounds,omitempty" toon:"rounds,omitempty"`
+	Note    string `json:"note,omitempty" toon:"note,omitempty"`
+}
+
+// Spec is one document to read, with a one-sentence reason.
+type Spec struct {
+	ID      string `json:"id" toon:"id"` // the document's path
+	Kind    string `json:"kind" toon:"kind"`
+	Title   string `json:"title" toon:"title"`
+	Section string `json:"section,omitempty" toon:"section,omitempty"` // the section to start at, as an id
+	Reason  string `json:"reason" toon:"reason"`
+}
+
+// specPool is how many sections the task's words are searched for: the
+// documents of a task are few, and a long tail only adds noise.
+const specPool = 20
+
+// specFloor keeps a searched section when it scores at least this share
+// of the best one (Bleve scores are relative to the query), or when it
+// matches at least half of the task's words: a short ADR that states the
+// rule scores far below a long design section that repeats one word.
+const specFloor = 0.35
+
+// normative finds a contract in a section: RFC 2119 keywords, or a
+// behaviour stated as an output format or exit status.
+var normative = regexp.MustCompile(`\b(MUST|SHALL|REQUIRED|MUST NOT|SHALL NOT)\b|(?i)\bexit (code|status)\b|(?i)\boutput format\b`)
+
+// candidate is a document the graph finds for a task, and why.
+type candidate struct {
+	path     string
+	section  *graph.Node // the strongest reason's section
+	score    float64
+	contract string   // the normative words its section states, "" for none
+	linked   []string // symbols of the paths it motivates
+	terms    []string // the task's words it matched
+}
+
+// GraphSpecs answers from the graph: the documents motivating the symbols
+// of paths, and the sections the task's words find with sr (nil for none).
+func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query.Searcher, task string, paths []string) (*Specs, error) {
+	cands := map[string]*candidate{}
+	get := func(sec *graph.Node) *candidate {
+		c := cands[sec.Path]
+		if c == nil {
+			c = &candidate{path: sec.Path}
+			cands[sec.Path] = c
+		}
+		return c
+	}
+	if len(paths) > 0 {
+		for n := range s.Nodes() {
+			if !(n.Kind.IsSymbol() || n.Kind == graph.KindFile) || !under(n.Path, paths) {
+				continue
+			}
+			for _, e := range s.In(n.ID, graph.EdgeMotivates) {
+				if sec, ok := s.Node(e.From); ok && sec.Kind == graph.KindDoc {
+					c := get(sec)
+					c.linked = appendNew(c.linked, nameOf(n))
+					c.consider(sec, 1, nil)
+				}
+			}
+		}
+	}
+	if sr != nil && strings.TrimSpace(task) != "" {
+		hits, err := sr.Search(ctx, task, specPool)
+		if err != nil {
+			return nil, fmt.Errorf("search the task's words: %w", err)
+		}
+		words, top := sr.Analyze(task), 0.0
+		for _, h := range hits {
+			top = max(top, h.Score)
+		}
+		for _, h := range hits {
+			sec, ok := s.Node(h.ID)
+			if !ok || sec.Kind != graph.KindDoc || (h.Score < specFloor*top && 2*len(h.Terms) < len(words)) {
+				continue
+			}
+			get(sec).consider(sec, h.Score/top, h.Terms)
+		}
+	}
+	return classify(lib, task, cands), nil
+}
+
+// consider takes sec as a reason for c when it is stronger than the one c
+// has: a section stating a contract wins, then the score.
+func (c *candidate) consider(sec *graph.Node, score float64, terms []string) {
+	contract := normative.FindString(sec.Text)
+	better := c.section == nil || (contract != "" && c.contract == "") ||
+		((contract != "") == (c.contract != "") && score > c.score)
+	if better {
+		c.section, c.contract = sec, contract
+	}
+	c.score = max(c.score, score)
+	c.terms = appendNew(c.terms, terms...)
+}
+
+// classify sorts the candidates into direct and related, strongest first.
+func classify(lib *docs.Library, task string, cands map[string]*candidate) *Specs {
+	out := &Specs{Task: task, Direct: []Spec{}, Related: []Spec{}, Backend: "graph"}
+	list := make([]*candidate, 0, len(cands))
+	for _, c := range cands {
+		list = append(list, c)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].score != list[j].score {
+			return list[i].score > list[j].score
+		}
+		return list[i].path < list[j].path
+	})
+	for _, c := range list {
+		secs, err := lib.Document(c.path)
+		if err != nil {
+			continue
+		}
+		info := docs.InfoOf(secs)
+		sp := Spec{ID: c.path, Kind: info.Kind, Title: info.Title, Section: string(c.section.ID)}
+		if c.direct(info) {
+			sp.Reason = c.directReason(info)
+			out.Direct = append(out.Direct, sp)
+		} else {
+			sp.Reason = c.relatedReason(info)
+			out.Related = append(out.Related, sp)
+		}
+	}
+	if len(list) == 0 {
+		out.Note = "no document motivates the paths or matches the task's words"
+	}
+	return out
+}
+
+// direct reports whether a candidate's contract binds the change: a live
+// ADR, RFC, spec or design document whose section states a rule.
+func (c *candidate) direct(info docs.Info) bool {
+	switch rationale.AssetKind(info.Kind) {
+	case rationale.AssetADR, rationale.AssetRFC, rationale.AssetSpec, rationale.AssetDesign:
+		return info.SupersededBy == "" && c.contract != ""
+	}
+	return false
+}
+
+func (c *candidate) directReason(info docs.Info) string {
+	return fmt.Sprintf("Its section %q states a contract (%s)%s.", c.section.Name, c.contract, c.because())
+}
+
+func (c *candidate) relatedReason(info docs.Info) string {
+	if info.SupersededBy != "" {
+		return fmt.Sprintf("Superseded by %s, it gives the history%s.", info.SupersededBy, c.because())
+	}
+	return fmt.Sprintf("Its section %q gives context%s.", c.section.Name, c.because())
+}
+
+// because says what tied the document to the task.
+func (c *candidate) because() string {
+	var parts []string
+	if len(c.linked) > 0 {
+		parts = append(parts, "explains "+strings.Join(firstN(c.linked, 3), ", "))
+	}
+	if len(c.terms) > 0 {
+		parts = append(parts, "matches "+strings.Join(firstN(c.terms, 4), ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " and " + strings.Join(parts, " and ")
+}
+
+func firstN(s []string, n int) []string { return s[:min(len(s), n)] }
+
+func appendNew(s []string, vs ...string) []string {
+	for _, v := range vs {
+		found := false
+		for _, x := range s {
+			found = found || x == v
+		}
+		if !found {
+			s = append(s, v)
+		}
+	}
+	return s
+}

@@ -1,0 +1,166 @@
+package change
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gortex/gortex/docs"
+)
+
+func TestCovers(t *testing.T) {
+	w := open(t, fixtureRepo(t))
+	lib := docs.New(w)
+	tests := []struct {
+		name, arg, want string
+		wantErr         bool
+	}{
+		{name: "document", arg: "docs/adr/0001-integer-cents.md", want: "cart/cart.go::Cart.Total"},
+		{name: "section by heading", arg: "docs/adr/0001-integer-cents.md#Decision", want: "cart/cart.go::Cart.Total"},
+		{name: "section by slug of a tail", arg: "adr/0001-integer-cents.md#decision", want: "cart/cart.go::Cart.Total"},
+		{name: "no such section", arg: "docs/adr/0001-integer-cents.md#nope", wantErr: true},
+		{name: "no such document", arg: "docs/nope.md", wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Covers(lib, w.Store(), tt.arg)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v", err)
+			}
+			if err != nil {
+				return
+			}
+			found := false
+			for i, cv := range c.Targets {
+				found = found || cv.ID == tt.want
+				if i > 0 && stronger(cv, c.Targets[i-1]) {
+					t.Errorf("not strongest first: %+v before %+v", c.Targets[i-1], cv)
+				}
+			}
+			if !found {
+				t.Errorf("%s not covered: %+v", tt.want, c)
+			}
+		})
+	}
+}
+
+func TestGraphSpecs(t *testing.T) {
+	w := open(t, fixtureRepo(t))
+	ci, err := w.OpenContent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ci.Close()
+	lib := docs.New(w)
+	tests := []struct {
+		name, task  string
+		paths       []string
+		direct, not string
+	}{
+		{name: "task words", task: "change how cart totals are rounded", direct: "docs/adr/0001-integer-cents.md"},
+		{name: "paths", task: "", paths: []string{"cart/cart.go"}, direct: "docs/adr/0001-integer-cents.md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sp, err := GraphSpecs(context.Background(), lib, w.Store(), ci, tt.task, tt.paths)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasSpec(sp.Direct, tt.direct) {
+				t.Errorf("%s not direct: %+v", tt.direct, sp)
+			}
+			for _, s := range append(sp.Direct, sp.Related...) {
+				if !strings.HasSuffix(s.Reason, ".") || s.Reason == "" {
+					t.Errorf("reason %q is not a sentence", s.Reason)
+				}
+			}
+		})
+	}
+}
+
+// scripted is a fake model: it replies in order, and records what it got.
+type scripted struct {
+	replies []string
+	systems []string
+	users   []string
+}
+
+func (s *scripted) Complete(_ context.Context, system, user string) (string, error) {
+	s.systems, s.users = append(s.systems, system), append(s.users, user)
+	if len(s.replies) == 0 {
+		return `{"tool":"list_docs","args":{}}`, nil
+	}
+	r := s.replies[0]
+	s.replies = s.replies[1:]
+	return r, nil
+}
+
+func TestAgentSpecs(t *testing.T) {
+	w := open(t, fixtureRepo(t))
+	lib := docs.New(w)
+	g := &Specs{Task: "change how cart totals are rounded", Direct: []Spec{{ID: "docs/design/cart-design.md", Reason: "Graph."}}, Related: []Spec{}}
+	final := `{"direct":[{"id":"docs/adr/0001-integer-cents.md","reason":"It says Cart.Total MUST NOT round."}],"related":[{"id":"doc:docs/design/cart-design.md#L30","reason":"It explains pricing."},{"id":"docs/none.md","reason":"x"}]}`
+	tests := []struct {
+		name       string
+		replies    []string
+		wantCalls  int
+		wantDirect string
+		wantErr    bool
+		wantInUser string // in the last prompt
+	}{
+		{name: "navigate then classify", replies: []string{
+			`{"tool":"list_docs","args":{"kind":"adr"}}`,
+			`{"tool":"doc_outline","args":{"path":"docs/adr/0001-integer-cents.md"}}`,
+			"```json\n" + `{"tool":"read_doc_section","args":{"ids":["doc:docs/adr/0001-integer-cents.md#L11"]}}` + "\n```",
+			final}, wantCalls: 4, wantDirect: "docs/adr/0001-integer-cents.md", wantInUser: "MUST NOT round"},
+		{name: "round limit then salvage", replies: nil, wantCalls: MaxRounds + 1, wantDirect: "docs/design/cart-design.md", wantErr: true,
+			wantInUser: "tool budget is spent"},
+		{name: "unparsable", replies: []string{"I think ADR 1."}, wantCalls: 1, wantDirect: "docs/design/cart-design.md", wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &scripted{replies: tt.replies}
+			sp, err := AgentSpecs(context.Background(), lib, m, "fake", g, nil)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v", err)
+			}
+			if len(m.users) != tt.wantCalls {
+				t.Errorf("%d model calls, want %d", len(m.users), tt.wantCalls)
+			}
+			if !hasSpec(sp.Direct, tt.wantDirect) {
+				t.Errorf("%s not direct: %+v", tt.wantDirect, sp)
+			}
+			if tt.wantInUser != "" && !strings.Contains(m.users[len(m.users)-1], tt.wantInUser) {
+				t.Errorf("last prompt lacks %q", tt.wantInUser)
+			}
+			if !strings.Contains(m.systems[0], "read_doc_section") || !strings.Contains(m.users[0], "cart-design.md") {
+				t.Errorf("first turn lacks the tools or the candidates")
+			}
+			if tt.wantErr && !strings.Contains(sp.Note, "graph's answer") {
+				t.Errorf("note %q does not say the graph answered", sp.Note)
+			}
+			if !tt.wantErr && (len(sp.Related) != 1 || sp.Related[0].Reason == "" || !strings.Contains(sp.Note, "1 of")) {
+				t.Errorf("related %+v, note %q", sp.Related, sp.Note)
+			}
+		})
+	}
+	if m := (&scripted{replies: make([]string, MaxRounds)}); true {
+		for i := range m.replies {
+			m.replies[i] = `{"tool":"list_docs"}`
+		}
+		m.replies = append(m.replies, final)
+		sp, err := AgentSpecs(context.Background(), lib, m, "fake", g, nil)
+		if err != nil || !hasSpec(sp.Direct, "docs/adr/0001-integer-cents.md") || m.systems[MaxRounds] == m.systems[0] {
+			t.Errorf("salvage turn: %+v, %v", sp, err)
+		}
+	}
+}
+
+func hasSpec(ss []Spec, id string) bool {
+	for _, s := range ss {
+		if s.ID == id {
+			return true
+		}
+	}
+	return false
+}

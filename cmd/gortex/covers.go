@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/gortex/gortex/change"
+	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
+)
+
+func runCovers(ctx context.Context, e env, args []string) int {
+	var dir string
+	var asJSON bool
+	fs := flag.NewFlagSet("covers", flag.ContinueOnError)
+	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
+	fs.StringVar(&dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex covers [flags] DOC[#SECTION]
+
+The code a document (or one section, by heading, slug or L<line>) explains:
+the symbols, files and packages its motivates links reach, with signal and
+score, strongest first. Is this ADR still implemented, and where?
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(e.stderr, "gortex covers: give one document, e.g. docs/adr/0001-use-a-ledger.md#Decision")
+		return exitUsage
+	}
+	root, err := resolveRoot(dir)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex covers:", err)
+		return exitError
+	}
+	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex covers:", err)
+		return exitError
+	}
+	c, err := change.Covers(docs.New(w), w.Store(), pos[0])
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex covers:", err)
+		return exitUnknown
+	}
+	if asJSON {
+		err = query.Encode(e.stdout, c, query.FormatJSON, query.RenderOptions{})
+	} else {
+		_, err = fmt.Fprint(e.stdout, coversText(c))
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex covers:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+func coversText(c *change.Coverage) string {
+	var b strings.Builder
+	what := c.Doc
+	if c.Section != "" {
+		what += " > " + c.Section
+	}
+	fmt.Fprintf(&b, "%s (%s) explains %d %s\n", what, c.Kind, c.Count, pluralOf(c.Count, "target", "targets"))
+	if c.SupersededBy != "" {
+		fmt.Fprintf(&b, "superseded by %s\n", c.SupersededBy)
+	}
+	for _, t := range c.Targets {
+		fmt.Fprintf(&b, "  %-8s %.2f  %-9s %s  (%s:%d)\n", t.Signal, t.Score, t.Kind, t.ID, t.Path, t.Line)
+	}
+	if c.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", c.Note)
+	}
+	return b.String()
+}
+
+func pluralOf(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/gortex/gortex/change"
+	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/llm"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/workspace"
+)
+
+func runSpecs(ctx context.Context, e env, args []string) int {
+	var o llmOpts
+	var dir string
+	var asJSON bool
+	fs := flag.NewFlagSet("specs", flag.ContinueOnError)
+	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
+	fs.StringVar(&dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	addLLMFlags(fs, &o)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex specs [flags] TASK [PATH...]
+
+The documents to read before a change: direct (their contract — a MUST or
+SHALL, a behaviour, an output format, an exit code — is affected) and
+related (useful context), each with a one-sentence reason. The graph finds
+candidates (the documents motivating the paths' symbols, and a search of
+the task's words); with an LLM backend the model reads them through the
+document tools (list_docs, doc_outline, read_doc_section) and classifies.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
+		return code
+	}
+	switch {
+	case len(pos) == 0 || strings.TrimSpace(pos[0]) == "":
+		fmt.Fprintln(e.stderr, "gortex specs: give the task, e.g. \"change how refunds are split\"")
+		return exitUsage
+	case !o.valid():
+		fmt.Fprintf(e.stderr, "gortex specs: --llm %q: want one of %s\n", o.name, strings.Join(llm.LLMNames, ", "))
+		return exitUsage
+	}
+	root, err := resolveRoot(dir)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex specs:", err)
+		return exitError
+	}
+	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex specs:", err)
+		return exitError
+	}
+	paths, err := repoPaths(root, pos[1:])
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex specs:", err)
+		return exitUsage
+	}
+	sp, err := specsOf(ctx, e, w, o, pos[0], paths)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex specs:", err)
+		return exitError
+	}
+	if asJSON {
+		err = query.Encode(e.stdout, sp, query.FormatJSON, query.RenderOptions{})
+	} else {
+		_, err = fmt.Fprint(e.stdout, specsText(sp))
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex specs:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// specsOf answers from the graph, then lets a chosen backend run the
+// loop; every failure of the LLM layer is a warning and leaves the
+// graph's answer.
+func specsOf(ctx context.Context, e env, w *workspace.Workspace, o llmOpts, task string, paths []string) (*change.Specs, error) {
+	lib := docs.New(w)
+	var sr query.Searcher
+	if ci, err := w.OpenContent(); err == nil {
+		defer ci.Close()
+		sr = ci
+	} else {
+		fmt.Fprintln(e.stderr, "gortex: warning: the content index could not be opened; the task's words are not searched")
+	}
+	g, err := change.GraphSpecs(ctx, lib, w.Store(), sr, task, paths)
+	if err != nil {
+		return nil, err
+	}
+	chosen := specsBackend(ctx, e, w, o)
+	if chosen == nil {
+		return g, nil
+	}
+	sp, err := change.AgentSpecs(ctx, lib, backendModel{chosen.Backend}, chosen.Name, g, paths)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex: warning:", sp.Note)
+	}
+	return sp, nil
+}
+
+// specsBackend is the backend o chooses that can run the loop, or nil.
+func specsBackend(ctx context.Context, e env, w *workspace.Workspace, o llmOpts) *llm.LLM {
+	cfg, err := llm.LoadConfig(w.Root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering from the graph\n", err)
+		return nil
+	}
+	chosen, err := llm.Select(ctx, cfg, o.backendName(cfg), llm.Env{})
+	if err != nil {
+		if o.name != "" {
+			reportLLMError(e, err, o.verbose)
+		}
+		return nil
+	}
+	if chosen == nil || chosen.Backend == nil {
+		return nil
+	}
+	if !chosen.Local {
+		privacyNotice(e, cfg, chosen)
+	}
+	return chosen
+}
+
+// backendModel drives an llm.Backend turn by turn.
+type backendModel struct{ b llm.Backend }
+
+func (m backendModel) Complete(ctx context.Context, system, user string) (string, error) {
+	r, err := m.b.Complete(ctx, llm.Prompt{System: system, User: user})
+	return r.Text, err
+}
+
+func specsText(sp *change.Specs) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Read before: %s\n", sp.Task)
+	for _, group := range []struct {
+		name  string
+		specs []change.Spec
+	}{{"direct", sp.Direct}, {"related", sp.Related}} {
+		fmt.Fprintf(&b, "\n%s (%d)\n", group.name, len(group.specs))
+		for _, s := range group.specs {
+			fmt.Fprintf(&b, "  %s  (%s) %s\n      %s\n", s.ID, s.Kind, s.Title, s.Reason)
+		}
+	}
+	fmt.Fprintf(&b, "\nanswered by: %s\n", sp.Backend)
+	if sp.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", sp.Note)
+	}
+	return b.String()
+}

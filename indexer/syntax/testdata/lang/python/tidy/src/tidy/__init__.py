@@ -1,0 +1,1 @@
+"""Tidy: text cleaning helpers."""

@@ -1,0 +1,95 @@
+package query
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestTermSafe(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain text kept", "Finalize writes one entry.\n\tindented", "Finalize writes one entry.\n\tindented"},
+		{"unicode kept", "Café — naïve 日本", "Café — naïve 日本"},
+		{"window title and clear screen", "a\x1b]0;PWNED\x07\x1b[2Jb", "ab"},
+		{"title ended by ST", "a\x1b]2;x\x1b\\b", "ab"},
+		{"unterminated title", "a\x1b]0;PWNED", "a"},
+		{"clipboard write", "a\x1b]52;c;ZXZpbA==\x07b", "ab"},
+		{"colour", "a\x1b[31;1mred\x1b[0mb", "aredb"},
+		{"cursor moves", "a\x1b[10;10Hb\x1b[Ac", "abc"},
+		{"charset switch", "a\x1b(0b", "ab"},
+		{"reset", "a\x1bcb", "ab"},
+		{"lone escape", "a\x1b", "a"},
+		{"c1 csi", "a\u009b2Jb", "ab"},
+		{"c1 osc", "a\u009d0;t\u009cb", "ab"},
+		{"c1 other", "a\u0085b", "ab"},
+		{"bell backspace cr", "a\x07\x08\rb", "ab"},
+		{"del", "a\x7fb", "ab"},
+		{"bidi override", "access\u202e gninraw\u202c ok", "access gninraw ok"},
+		{"bidi isolate", "a\u2066b\u2069", "ab"},
+		{"invalid utf-8 kept", "a\xffb", "a\xffb"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := TermSafe(tt.in); got != tt.want {
+				t.Errorf("TermSafe(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTermWriter(t *testing.T) {
+	var b bytes.Buffer
+	w := NewTermWriter(&b)
+	c1 := "\u009b"
+	for _, part := range []string{ansiBold + "title" + ansiReset, "\x1b]0;x\x07", "a" + c1[:1], c1[1:] + "2Jb", "é"[:1], "é"[1:] + "\n"} {
+		if n, err := w.Write([]byte(part)); n != len(part) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", part, n, err)
+		}
+	}
+	if got, want := b.String(), ansiBold+"title"+ansiReset+"ab"+"é\n"; got != want {
+		t.Errorf("wrote %q, want %q", got, want)
+	}
+}
+
+// hostileText holds what a repository may use against a terminal.
+const hostileText = "\x1b]0;PWNED\x07\x1b[2J\u009b2J\u202e"
+
+// TestRenderHostileText renders an answer whose every repository string
+// holds escape sequences: text output has none but gortex's own styles,
+// JSON keeps every one of them, escaped.
+func TestRenderHostileText(t *testing.T) {
+	a := &Answer{Query: "q" + hostileText, Count: 1, Note: "note" + hostileText,
+		Symbol: &SymbolRef{Qualified: "pkg.F" + hostileText, Kind: "function", Path: "f" + hostileText + ".go", Line: 1},
+		Rationale: []Entry{{Kind: "content", Signal: "named", Path: "docs/a" + hostileText + ".md", Line: 3, Section: "S" + hostileText,
+			AssetKind: "adr", Text: "body" + hostileText, Commit: strings.Repeat("a", 40), Author: "Eve" + hostileText,
+			Date: "2024-01-01", Refs: Refs{"#1" + hostileText}, Via: "v" + hostileText, SupersededBy: "x" + hostileText}},
+		Candidates: nil}
+	for _, color := range []bool{false, true} {
+		for _, summary := range []string{"", "An answer" + hostileText + " [1]"} {
+			a.Summary, a.Suggestions = summary, []string{"gortex why X" + hostileText}
+			var b strings.Builder
+			if err := Render(&b, a, FormatText, RenderOptions{Color: color}); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			for _, c := range ownSGR {
+				out = strings.ReplaceAll(out, c, "")
+			}
+			if strings.ContainsAny(out, "\x1b\x07\u009b\u202e") || !strings.Contains(out, "docs/a.md") {
+				t.Errorf("color=%v summary=%q: text output keeps escapes:\n%q", color, summary, out)
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := Render(&b, a, FormatJSON, RenderOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.ContainsAny(b.Bytes(), "\x1b\x07\u009b\u202e") || !bytes.Contains(b.Bytes(), []byte(`\u001b]0;PWNED\u0007\u001b[2J\u009b2J\u202e`)) {
+		t.Errorf("JSON does not keep the escapes escaped:\n%s", b.String())
+	}
+	var back Answer
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || back.Rationale[0].Text != "body"+hostileText {
+		t.Errorf("JSON round trip lost the text: %q, %v", back.Rationale[0].Text, err)
+	}
+}

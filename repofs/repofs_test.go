@@ -1,0 +1,156 @@
+package repofs
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+func write(t *testing.T, p, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "repo")
+	write(t, filepath.Join(root, "a.md"), "hello")
+	write(t, filepath.Join(root, "big.md"), "0123456789")
+	write(t, filepath.Join(base, "secret"), "root:x:0:0")
+	for link, target := range map[string]string{
+		"in.md":      "a.md",
+		"out.md":     "../secret",
+		"abs.md":     filepath.Join(base, "secret"),
+		"zero.md":    "/dev/zero",
+		"hop.md":     "sub/hop.md",
+		"sub/hop.md": "../../secret",
+		"fifo-in.md": "pipe",
+	} {
+		p := filepath.Join(root, link)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	tests := []struct {
+		name, file string
+		want       string
+		err        error
+	}{
+		{"regular", "a.md", "hello", nil},
+		{"link inside", "in.md", "hello", nil},
+		{"link outside", "out.md", "", ErrOutside},
+		{"absolute link outside", "abs.md", "", ErrOutside},
+		{"link to a device", "zero.md", "", ErrOutside},
+		{"link through a link outside", "hop.md", "", ErrOutside},
+		{"dot-dot", "../secret", "", ErrOutside},
+		{"fifo", "pipe", "", ErrNotRegular},
+		{"link to a fifo", "fifo-in.md", "", ErrNotRegular},
+		{"directory", "sub", "", ErrNotRegular},
+		{"over the cap", "big.md", "", ErrTooLarge},
+		{"missing", "nope.md", "", os.ErrNotExist},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ReadFile(r, tt.file, 8)
+			if tt.err == nil && err != nil {
+				t.Fatalf("ReadFile(%s) = %v", tt.file, err)
+			}
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("ReadFile(%s) error %v, want %v", tt.file, err, tt.err)
+			}
+			if string(got) != tt.want {
+				t.Fatalf("ReadFile(%s) = %q, want %q", tt.file, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRealDirs(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "repo")
+	outside := filepath.Join(base, "elsewhere")
+	os.MkdirAll(root, 0o755)
+	os.MkdirAll(outside, 0o755)
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, root string)
+		rel   string
+		err   error
+	}{
+		{"made when missing", func(*testing.T, string) {}, ".gortex/memories", nil},
+		{"linked .gortex", func(t *testing.T, root string) {
+			if err := os.Symlink(outside, filepath.Join(root, ".gortex")); err != nil {
+				t.Fatal(err)
+			}
+		}, ".gortex", ErrNotDir},
+		{"linked memories", func(t *testing.T, root string) {
+			os.Mkdir(filepath.Join(root, ".gortex"), 0o755)
+			if err := os.Symlink(outside, filepath.Join(root, ".gortex", "memories")); err != nil {
+				t.Fatal(err)
+			}
+		}, ".gortex/memories", ErrNotDir},
+		{"file .gortex", func(t *testing.T, root string) {
+			write(t, filepath.Join(root, ".gortex"), "x")
+		}, ".gortex", ErrNotDir},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			tt.setup(t, root)
+			err := RealDirs(root, tt.rel, true)
+			if !errors.Is(err, tt.err) || (tt.err == nil) != (err == nil) {
+				t.Fatalf("RealDirs(%s) = %v, want %v", tt.rel, err, tt.err)
+			}
+			if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+				t.Fatalf("something was made outside: %v", entries)
+			}
+		})
+	}
+}
+
+func TestOwnDir(t *testing.T) {
+	base := t.TempDir()
+	mine := filepath.Join(base, "tmp-1")
+	os.Mkdir(mine, 0o755)
+	if OwnDir(mine) {
+		t.Fatal("an unmarked directory is owned")
+	}
+	if err := MarkOwn(mine); err != nil {
+		t.Fatal(err)
+	}
+	moved := filepath.Join(base, "index")
+	if err := os.Rename(mine, moved); err != nil {
+		t.Fatal(err)
+	}
+	if !OwnDir(moved) {
+		t.Fatal("a marked directory, renamed, is not owned")
+	}
+	copied := filepath.Join(base, "copy")
+	os.Mkdir(copied, 0o755)
+	mark, _ := os.ReadFile(filepath.Join(moved, ownMark))
+	write(t, filepath.Join(copied, ownMark), string(mark))
+	if OwnDir(copied) {
+		t.Fatal("a copy of the mark makes a directory owned")
+	}
+	link := filepath.Join(base, "link")
+	os.Symlink(moved, link)
+	if OwnDir(link) {
+		t.Fatal("a link to an owned directory is owned")
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/closers
+
+go 1.22
