@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -212,6 +213,17 @@ func Acknowledge(acked []string, backend string) error {
 	return writeAtomic(path, []byte(setWhyKey(string(old), line)))
 }
 
+// removeStaleTemps removes the temporary files of config writes that did
+// not finish: older than a minute, when a write takes milliseconds.
+func removeStaleTemps(dir string) {
+	old, _ := filepath.Glob(filepath.Join(dir, ".config-*.toml"))
+	for _, p := range old {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > time.Minute {
+			os.Remove(p)
+		}
+	}
+}
+
 // setWhyKey replaces the acknowledged line of the [why] table of text, or
 // adds it at the table's start, or adds the table.
 func setWhyKey(text, line string) string {
@@ -245,6 +257,7 @@ func writeAtomic(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	removeStaleTemps(filepath.Dir(path))
 	f, err := os.CreateTemp(filepath.Dir(path), ".config-*.toml")
 	if err != nil {
 		return err

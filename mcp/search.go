@@ -68,6 +68,9 @@ func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*mcp
 	if strings.TrimSpace(p.Query) == "" {
 		return nil, badArg("query", "empty; give words to look for")
 	}
+	if err := query.CheckLength(p.Query); err != nil {
+		return nil, badArg("query", "%v", err)
+	}
 	scope := p.Scope
 	if scope == "" {
 		scope = "all"
