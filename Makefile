@@ -26,23 +26,27 @@ test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-# A short run of every fuzz target.
+# A short run of every fuzz target: every parser of outside input (query
+# strings, Markdown, source, memory files, git output, go.mod, the
+# manifest, config.toml, ADR status, LLM replies and error bodies, MCP
+# arguments, ignore rules against git check-ignore).
+FUZZ = \
+	./query:FuzzParse \
+	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
+	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges \
+	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzLangParser \
+	./rationale:FuzzScanMentions ./rationale:FuzzADRStatus \
+	./memory:FuzzParse ./memory:FuzzSanitize \
+	./cmd/gortex-eval:FuzzParseGold \
+	./graph:FuzzLoad ./graph:FuzzApplyDelta \
+	./indexer:FuzzReadParses ./indexer:FuzzReadManifest ./indexer:FuzzParseModulePath ./indexer:FuzzIgnoreRules \
+	./mcp:FuzzToolArgs
+
 fuzz:
-	$(GO) test ./query -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
-	$(GO) test ./llm -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
-	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
-	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
-	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
-	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
-	$(GO) test ./graph -run '^$$' -fuzz FuzzLoad -fuzztime 20s -fuzzminimizetime 2s
-	$(GO) test ./graph -run '^$$' -fuzz FuzzApplyDelta -fuzztime 20s -fuzzminimizetime 2s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzReadParses -fuzztime 20s -fuzzminimizetime 2s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzIgnoreRules -fuzztime 20s
-	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
+	@set -e; for t in $(FUZZ); do \
+		echo "fuzz $$t"; \
+		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime 20s -fuzzminimizetime 2s; \
+	done
 
 # Go benchmarks (snapshot save/load, index and update of the fixture, why
 # on a loaded index), then gortex-bench on a copy of a large tree (default:
