@@ -20,7 +20,10 @@ var helpCommands = [][]string{
 	{"memory", "supersede"},
 	{"memory", "forget"},
 	{"memory", "check"},
+	{"memory", "review"},
 	{"remember"},
+	{"audit"},
+	{"reflect"},
 }
 
 // TestHelpGolden compares every command's --help, and gortex help, with
