@@ -32,13 +32,13 @@ fuzz:
 	$(GO) test ./llm -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
 	$(GO) test ./reflection -run '^$$' -fuzz FuzzParseTranscript -fuzztime 20s
 	$(GO) test ./reflection -run '^$$' -fuzz FuzzParseNotes -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
+	$(GO) test ./history -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
 	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
 	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
+	$(GO) test ./memory -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
+	$(GO) test ./memory -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
 	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
 	$(GO) test ./graph -run '^$$' -fuzz FuzzLoad -fuzztime 20s -fuzzminimizetime 2s
 	$(GO) test ./graph -run '^$$' -fuzz FuzzApplyDelta -fuzztime 20s -fuzzminimizetime 2s
