@@ -9,6 +9,7 @@ import (
 
 	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph/graphtest"
+	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -122,6 +123,10 @@ func TestSearch(t *testing.T) {
 			}
 			if err != nil || res.Count == 0 {
 				t.Fatalf("Search = %+v, %v", res, err)
+			}
+			var toon strings.Builder
+			if err := query.Encode(&toon, res, query.FormatTOON, query.RenderOptions{}); err != nil {
+				t.Errorf("TOON: %v", err)
 			}
 			h := res.Hits[0]
 			if (tt.kind != "" && h.Kind != tt.kind) || (tt.id != "" && h.ID != tt.id) || h.Score != 1 {

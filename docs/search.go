@@ -51,7 +51,7 @@ type Hit struct {
 // Result is the answer of a search.
 type Result struct {
 	Query string `json:"query" toon:"query"`
-	Scope Scope  `json:"scope" toon:"scope"`
+	Scope string `json:"scope" toon:"scope"` // a Scope; a plain string, which TOON encodes
 	Count int    `json:"count" toon:"count"`
 	Hits  []Hit  `json:"hits" toon:"hits"`
 	Note  string `json:"note" toon:"note"`
@@ -72,7 +72,7 @@ func (l *Library) Search(ctx context.Context, text string, scope Scope, limit in
 	case !slices.Contains(Scopes, scope):
 		return Result{}, fmt.Errorf("%w %q; use code, docs, memories or all", ErrScope, scope)
 	}
-	res := Result{Query: text, Scope: scope, Hits: []Hit{}}
+	res := Result{Query: text, Scope: string(scope), Hits: []Hit{}}
 	var groups [][]Hit
 	var notes []string
 	if scope == ScopeAll || scope == ScopeCode {

@@ -72,3 +72,26 @@ func BenchmarkLoadFixture(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompleteNames looks up the symbol names gortex why completes,
+// as a shell's completion does on every TAB. It reads the index of
+// $GORTEX_BENCH_INDEX when set (e.g. a copy of $(go env GOROOT)/src indexed
+// with gortex index), else of the fixture.
+func BenchmarkCompleteNames(b *testing.B) {
+	root := os.Getenv("GORTEX_BENCH_INDEX")
+	if root == "" {
+		root = benchFixture(b)
+		if _, _, err := indexer.Build(context.Background(), root, indexer.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, prefix := range []string{"", "Budg", "strings.Builder.W", "http.Cli"} {
+		b.Run(fmt.Sprintf("%q", prefix), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := indexer.CompleteNames(root, prefix, 500); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -22,6 +22,7 @@ type writePlan struct {
 	create      bool            // a full build: no previous index to start from
 	relink      bool            // run the Linker; false when the links still hold
 	sameContent bool            // no document changed: reuse the live content index
+	sameNames   bool            // no symbol was added, removed or renamed: reuse the live name list
 	removedDocs []graph.NodeID  // for the content index
 	addedDocs   []*graph.Node   // for the content index
 	dropParses  map[string]bool // parse records of the live index to leave out
@@ -101,6 +102,7 @@ func (b *builder) finishUpdate(ctx context.Context, c *change, touched map[strin
 	b.markUpdate(c, touched)
 	p := writePlan{relink: !linksKept, removedDocs: removedDocs, addedDocs: b.docsOf(touched), dropParses: touched}
 	p.sameContent = len(p.removedDocs) == 0 && len(p.addedDocs) == 0
+	p.sameNames = c.same
 	if linksKept {
 		b.stats.LinksBySignal = b.man.Links
 	}
@@ -131,13 +133,13 @@ func (b *builder) docNodes() []*graph.Node {
 	return out
 }
 
-// writeTo writes the index files into tmp. The four writers only read the
+// writeTo writes the index files into tmp. The five writers only read the
 // builder (the ContentIndexer too: it must not change the nodes it is
 // given), so they run side by side; the content index and the snapshot
 // take about as long as each other on GOROOT/src.
 func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	var wg sync.WaitGroup
-	errs := make([]error, 4)
+	errs := make([]error, 5)
 	wg.Go(func() { errs[0] = b.writeContent(ctx, tmp, p) })
 	wg.Go(func() { errs[1] = b.writeGraph(tmp) })
 	wg.Go(func() {
@@ -151,6 +153,15 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		}
 	})
 	wg.Go(func() { errs[3] = writeManifest(filepath.Join(tmp, manifestFile), b.man) })
+	wg.Go(func() {
+		dst := filepath.Join(tmp, namesFile)
+		if !p.create && p.sameNames && linkOrCopy(filepath.Join(IndexDir(b.root), namesFile), dst) == nil {
+			return
+		}
+		if errs[4] = writeNames(dst, b.store); errs[4] != nil {
+			errs[4] = fmt.Errorf("write names: %w", errs[4])
+		}
+	})
 	wg.Wait()
 	return errors.Join(errs...)
 }

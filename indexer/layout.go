@@ -24,6 +24,7 @@ const (
 	deltaFile    = "graph.delta" // graph.SaveDelta's changes since the snapshot, when there are any
 	manifestFile = "manifest.gob"
 	parsesFile   = "parses.bin" // parses.go
+	namesFile    = "names.txt"  // names.go: the names shell completion offers for gortex why
 	// oldGraphFile is the snapshot name of indexes written before graph
 	// format 3: such an index is rebuilt with a warning, not silently.
 	oldGraphFile = "graph.gob"

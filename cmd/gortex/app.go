@@ -31,7 +31,8 @@ const (
 type env struct {
 	stdout, stderr       io.Writer
 	rawStdout, rawStderr io.Writer
-	stdoutTTY            bool // stdout is a terminal
+	stdoutTTY            bool       // stdout is a terminal
+	complete             *completer // set while a shell asks for completions (gortex __complete)
 }
 
 type command struct {
@@ -40,6 +41,7 @@ type command struct {
 }
 
 var commands = []command{
+	{"init", runInit},
 	{"index", runIndex},
 	{"why", runWhy},
 	{"audit", runAudit},
@@ -52,6 +54,9 @@ var commands = []command{
 	{"remember", runRemember},
 	{"reflect", runReflect},
 	{"mcp", runMCP},
+	{"doctor", runDoctor},
+	{"tutorial", runTutorial},
+	{"completion", runCompletion},
 	{"version", runVersion},
 }
 
@@ -74,6 +79,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case "--version":
 		name = "version"
+	case completeCommand:
+		return complete(ctx, e, rest)
 	}
 	for _, c := range commands {
 		if c.name == name {

@@ -17,8 +17,13 @@ import (
 // -h, -help and --help print the usage to stdout. An unknown flag is named
 // in the error with the closest real one. It returns the positional
 // arguments; done is true when the command must return code at once
-// (help was printed, or the arguments were bad).
+// (help was printed, the arguments were bad, or a shell's completions
+// were printed instead of running the command).
 func parseFlags(fs *flag.FlagSet, e env, args []string) (pos []string, code int, done bool) {
+	if e.complete != nil {
+		e.complete.command(fs, args)
+		return nil, exitOK, true
+	}
 	// The flag package prints usage itself on every error; print it once,
 	// to stdout when asked for and as a hint on stderr otherwise.
 	fs.SetOutput(io.Discard)

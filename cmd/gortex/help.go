@@ -8,19 +8,24 @@ import (
 // about is each command's line in gortex help: its arguments and what it
 // does. Every command of the table has one (TestEveryCommandHasHelp).
 var about = map[string][2]string{
-	"index":    {"[flags] [DIR]", "build or refresh the index of DIR"},
-	"why":      {"[flags] QUERY", "show the reasoning behind a symbol, package or file, or answer a question"},
-	"audit":    {"[flags] [PATH...]", "find load-bearing code nothing explains, weak and stale reasoning"},
-	"search":   {"[flags] QUERY...", "find symbols, document sections and memories by their words"},
-	"docs":     {"[flags] [PATH[#SECTION]]", "list the documents, show one's outline, or print one section"},
-	"check":    {"[flags] [PATH...]", "the reasoning governing the symbols a change touches (for review and CI)"},
-	"covers":   {"[flags] DOC[#SECTION]", "the code a document or section explains"},
-	"specs":    {"[flags] TASK [PATH...]", "the documents to read before a change"},
-	"memory":   {"COMMAND", "record, list, edit and check memories"},
-	"remember": {"[flags]", "record a memory (gortex memory add)"},
-	"reflect":  {"[flags]", "propose memories from a session transcript (gortex memory review)"},
-	"mcp":      {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},
-	"version":  {"", "print the version, the commit it was built from and the Go version"},
+	"init":       {"[flags]", "write the gortex block for agents into AGENTS.md and CLAUDE.md, and MCP registrations"},
+	"index":      {"[flags] [DIR]", "build or refresh the index of DIR"},
+	"why":        {"[flags] QUERY", "show the reasoning behind a symbol, package or file, or answer a question"},
+	"audit":      {"[flags] [PATH...]", "find load-bearing code nothing explains, weak and stale reasoning"},
+	"search":     {"[flags] QUERY...", "find symbols, document sections and memories by their words"},
+	"docs":       {"[flags] [PATH[#SECTION]]", "list the documents, show one's outline, or print one section"},
+	"check":      {"[flags] [PATH...]", "the reasoning governing the symbols a change touches (for review and CI)"},
+	"covers":     {"[flags] DOC[#SECTION]", "the code a document or section explains"},
+	"specs":      {"[flags] TASK [PATH...]", "the documents to read before a change"},
+	"memory":     {"COMMAND", "record, list, edit and check memories"},
+	"remember":   {"[flags]", "record a memory (gortex memory add)"},
+	"reflect":    {"[flags]", "propose memories from a session transcript (gortex memory review)"},
+	"mcp":        {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},
+	"doctor":     {"[--json]", "check git, the index, memories, the LLM backend, MCP registration, agent instructions and the badge"},
+	"tutorial":   {"", "a guided tour: index, why, remember, memory check, mcp, each with a command to copy"},
+	"completion": {"bash|zsh|fish", "print the shell completion script (commands, flags, symbol names)"},
+	"version":    {"", "print the version, the commit it was built from and the Go version"},
+	"help":       {"[COMMAND]", "show help"},
 }
 
 // usage is gortex help: every command with one line.
@@ -32,11 +37,10 @@ recorded memories and git history.
 Usage:
 `)
 	lines := [][2]string{}
-	for _, c := range commands {
-		a := about[c.name]
-		lines = append(lines, [2]string{strings.TrimSpace(c.name + " " + a[0]), a[1]})
+	for _, name := range commandNames() {
+		a := about[name]
+		lines = append(lines, [2]string{strings.TrimSpace(name + " " + a[0]), a[1]})
 	}
-	lines = append(lines, [2]string{"help [COMMAND]", "show help"})
 	width := 0
 	for _, l := range lines {
 		width = max(width, len(l[0]))
@@ -53,9 +57,9 @@ Run "gortex help COMMAND" (or gortex COMMAND --help) for a command's flags.
 
 // commandNames are the names gortex accepts as its first argument.
 func commandNames() []string {
-	names := []string{"help"}
+	var names []string
 	for _, c := range commands {
 		names = append(names, c.name)
 	}
-	return names
+	return append(names, "help")
 }

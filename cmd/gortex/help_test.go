@@ -10,6 +10,7 @@ import (
 // helpCommands are the commands whose help is golden-tested, as typed
 // before --help.
 var helpCommands = [][]string{
+	{"init"},
 	{"index"},
 	{"why"},
 	{"audit"},
@@ -30,6 +31,9 @@ var helpCommands = [][]string{
 	{"remember"},
 	{"reflect"},
 	{"memory", "review"},
+	{"doctor"},
+	{"tutorial"},
+	{"completion"},
 	{"version"},
 }
 

@@ -59,6 +59,7 @@ or $GORTEX_MCP_TOKEN); with a token, requests without it get 401. Browser
 requests from origins other than localhost get 403.
 
 Register it with Claude Code:  claude mcp add gortex -- gortex mcp --dir /path/to/repo
+(gortex init --mcp claude,cursor,codex writes the registration files.)
 
 Flags:
 `)

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
@@ -71,7 +73,7 @@ func runMemory(ctx context.Context, e env, args []string) int {
 	}
 	run, ok := memoryCommands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "gortex memory: unknown command %q\n\n%s", args[0], memoryUsage)
+		fmt.Fprintf(e.stderr, "gortex memory: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], slices.Collect(maps.Keys(memoryCommands))), memoryUsage)
 		return exitUsage
 	}
 	return run(ctx, e, args[1:])

@@ -153,6 +153,7 @@ func TestMemoryCommands(t *testing.T) {
 		{"show unknown", []string{"memory", "show", "zzzzzz"}, "", exitUnknown, "memory not found"},
 		{"edit unknown in the editor", []string{"memory", "edit", "zzzzzz"}, "", exitUnknown, "memory not found"},
 		{"unknown subcommand", []string{"memory", "frob"}, "", exitUsage, "unknown command"},
+		{"misspelt subcommand", []string{"memory", "lsit"}, "", exitUsage, "did you mean list?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

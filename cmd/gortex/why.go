@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/llm"
@@ -130,6 +131,9 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	if rerr := query.Render(e.stdout, a, o.format, query.RenderOptions{Color: color}); rerr != nil {
 		fmt.Fprintln(e.stderr, "gortex why:", rerr)
 		return exitError
+	}
+	if err == nil && e.stdoutTTY && o.format == query.FormatText {
+		badgeNudge(e, w.Root, time.Now())
 	}
 	switch {
 	case errors.Is(err, query.ErrAmbiguous):

@@ -83,10 +83,15 @@ func Jaccard(a, b map[string]bool) float64 {
 	return float64(inter) / float64(len(a)+len(b)-inter)
 }
 
-// Distance is the Levenshtein distance between a and b, counted in runes:
-// the "did you mean" of unknown symbols, paths and flags.
+// Distance is the edit distance between a and b, counted in runes: the
+// insertions, deletions, substitutions and swaps of two neighbours
+// (optimal string alignment) that turn one into the other. Counting a
+// swap as one edit makes "jsno" one from "json", as a typo is. It is the
+// "did you mean" of unknown symbols, paths and flags.
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
+	// Three rows of the table: two back, one back, this one.
+	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
@@ -100,8 +105,11 @@ func Distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
 }

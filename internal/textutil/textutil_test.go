@@ -87,7 +87,8 @@ func TestDistance(t *testing.T) {
 	}{
 		{"equal", "json", "json", 0},
 		{"one insertion", "jsn", "json", 1},
-		{"transposition is two edits", "jsno", "json", 2},
+		{"a swap of neighbours is one edit", "jsno", "json", 1},
+		{"a swap and a substitution", "lsit", "lust", 2},
 		{"empty", "", "limit", 5},
 		{"runes, not bytes", "größe", "grösse", 2},
 	}
