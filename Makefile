@@ -35,28 +35,28 @@ test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-# A short run of every fuzz target.
+# A short run of every fuzz target: every parser of outside input (query
+# strings, Markdown, source, memory files, git output, go.mod, the
+# manifest, config.toml, ADR status, LLM replies and error bodies, MCP
+# arguments, ignore rules against git check-ignore).
+FUZZ = \
+	./query:FuzzParse \
+	./reflection:FuzzParseTranscript ./reflection:FuzzParseNotes \
+	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
+	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff \
+	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzLangParser \
+	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
+	./memory:FuzzParse ./memory:FuzzSanitize \
+	./cmd/gortex-eval:FuzzParseGold \
+	./graph:FuzzLoad ./graph:FuzzApplyDelta \
+	./indexer:FuzzReadParses ./indexer:FuzzReadManifest ./indexer:FuzzParseModulePath ./indexer:FuzzIgnoreRules \
+	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs
+
 fuzz:
-	$(GO) test ./query -run '^$$' -fuzz FuzzParse$$ -fuzztime 20s
-	$(GO) test ./llm -run '^$$' -fuzz FuzzParseReply -fuzztime 20s
-	$(GO) test ./reflection -run '^$$' -fuzz FuzzParseTranscript -fuzztime 20s
-	$(GO) test ./reflection -run '^$$' -fuzz FuzzParseNotes -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseRefs -fuzztime 20s
-	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzSplitSections -fuzztime 20s
-	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzGoParser -fuzztime 20s
-	$(GO) test ./indexer/syntax -run '^$$' -fuzz FuzzLangParser -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMentions -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzScanMarkup -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzParseMemory -fuzztime 20s
-	$(GO) test ./rationale -run '^$$' -fuzz FuzzSanitize -fuzztime 20s
-	$(GO) test ./cmd/gortex-eval -run '^$$' -fuzz FuzzParseGold -fuzztime 20s
-	$(GO) test ./graph -run '^$$' -fuzz FuzzLoad -fuzztime 20s -fuzzminimizetime 2s
-	$(GO) test ./graph -run '^$$' -fuzz FuzzApplyDelta -fuzztime 20s -fuzzminimizetime 2s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzReadParses -fuzztime 20s -fuzzminimizetime 2s
-	$(GO) test ./indexer -run '^$$' -fuzz FuzzIgnoreRules -fuzztime 20s
-	$(GO) test ./mcp -run '^$$' -fuzz FuzzToolArgs -fuzztime 20s
-	$(GO) test ./mcp -run '^$$' -fuzz FuzzCheckArgs -fuzztime 20s
-	$(GO) test ./history -run '^$$' -fuzz FuzzParseDiff -fuzztime 20s
+	@set -e; for t in $(FUZZ); do \
+		echo "fuzz $$t"; \
+		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime 20s -fuzzminimizetime 2s; \
+	done
 
 # Go benchmarks (snapshot save/load, index and update of the fixture, why
 # on a loaded index), then gortex-bench on a copy of a large tree (default:

@@ -88,7 +88,9 @@ func parseChanges(out []byte) ([]Change, error) {
 			if len(c.Files) == 0 {
 				name = strings.TrimPrefix(name, "\n") // the newline after the format
 			}
-			c.Files = append(c.Files, name)
+			if name != "" {
+				c.Files = append(c.Files, name)
+			}
 		}
 		if len(c.Files) > 0 {
 			cs = append(cs, c)

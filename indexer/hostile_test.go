@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/repofs"
@@ -286,5 +287,22 @@ func TestDeepNestingIndexed(t *testing.T) {
 	fi, err := os.Stat(filepath.Join(IndexDir(root), graphFile))
 	if err != nil || fi.Size() > 1<<20 {
 		t.Errorf("graph.bin: %v, %v", fi, err)
+	}
+}
+
+// TestStaleTempFilesRemoved leaves in .gortex the temporary file of a
+// .gitignore write killed before its rename: the next index removes it
+// once it is stale, and leaves a fresh one (a write in progress) alone.
+func TestStaleTempFilesRemoved(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"main.go": "package main\n", ".gortex/.tmp-111": "old", ".gortex/.tmp-222": "new"})
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(root, ".gortex", ".tmp-111"), old, old)
+	mustBuild(t, root, Options{})
+	if _, err := os.Stat(filepath.Join(root, ".gortex", ".tmp-111")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("stale temporary file kept: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".gortex", ".tmp-222")); err != nil {
+		t.Errorf("fresh temporary file removed: %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
+	"time"
 
 	"github.com/gofrs/flock"
 
@@ -171,6 +173,10 @@ func recoverIndex(root string) {
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
+		if e.Type().IsRegular() && strings.HasPrefix(name, ".tmp-") && stale(e) {
+			os.Remove(p) // a .gitignore that replaceFile did not finish
+			continue
+		}
 		if !scratchName.MatchString(name) || !e.IsDir() || !repofs.OwnDir(p) {
 			continue
 		}
@@ -183,6 +189,13 @@ func recoverIndex(root string) {
 			os.RemoveAll(p)
 		}
 	}
+}
+
+// stale reports whether a temporary file of a write that holds no lock is
+// old enough not to be in progress: such a write takes milliseconds.
+func stale(e fs.DirEntry) bool {
+	fi, err := e.Info()
+	return err == nil && time.Since(fi.ModTime()) > time.Minute
 }
 
 // errLockRefused is the error of a lock file that is a link or a device.

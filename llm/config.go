@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/gortex/gortex/internal/fsutil"
@@ -213,7 +214,19 @@ func Acknowledge(acked []string, backend string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	removeStaleTemps(filepath.Dir(path))
 	return fsutil.WriteFile(path, []byte(setWhyKey(string(old), line)), 0o644)
+}
+
+// removeStaleTemps removes the temporary files of config writes that did
+// not finish: older than a minute, when a write takes milliseconds.
+func removeStaleTemps(dir string) {
+	old, _ := filepath.Glob(filepath.Join(dir, ".config.toml.tmp-*")) // fsutil.WriteFile's temporary name
+	for _, p := range old {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > time.Minute {
+			os.Remove(p)
+		}
+	}
 }
 
 // setWhyKey replaces the acknowledged line of the [why] table of text, or

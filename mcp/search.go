@@ -7,6 +7,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/query"
 )
 
 type searchParams struct {
@@ -36,6 +37,9 @@ func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*mcp
 	limit, err := limitArg("limit", p.Limit, defaultSearchLimit, maxSearchLimit)
 	if err != nil {
 		return nil, err
+	}
+	if err := query.CheckLength(p.Query); err != nil {
+		return nil, badArg("query", "%v", err)
 	}
 	res, err := sn.library().Search(ctx, p.Query, docs.Scope(p.Scope), limit)
 	switch {

@@ -105,3 +105,31 @@ func TestHostileMemoryFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestOrphanedTempFilesRemoved leaves the temporary files a write killed
+// between create and rename leaves (kill -9 during memory add), and checks
+// that the next write removes them and nothing else.
+func TestOrphanedTempFilesRemoved(t *testing.T) {
+	s, root := testStore(t)
+	first := mustAdd(t, s, &Memory{Body: "# First decision\n\nKept."}, AddOptions{})
+	dir := WorkspaceDir(root)
+	orphans := []string{"." + string(first.ID) + ".md.tmp-123456", ".20260101T000000Z-abcdef.md.tmp-42"}
+	for _, o := range orphans {
+		if err := os.WriteFile(filepath.Join(dir, o), []byte("half a memo"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept := []string{".gitignore", ".lock", string(first.ID) + ".md", ".notes.tmp-1"} // not memory writes
+	os.WriteFile(filepath.Join(dir, ".notes.tmp-1"), []byte("someone else's"), 0o644)
+	mustAdd(t, s, &Memory{Body: "# Second decision\n\nAlso kept."}, AddOptions{})
+	for _, o := range orphans {
+		if _, err := os.Stat(filepath.Join(dir, o)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("orphan %s is still there (%v)", o, err)
+		}
+	}
+	for _, k := range kept {
+		if _, err := os.Stat(filepath.Join(dir, k)); err != nil {
+			t.Errorf("%s was removed: %v", k, err)
+		}
+	}
+}

@@ -58,7 +58,13 @@ func (s *Store) Claim(key string) (release func(), err error) {
 	if err := s.ensureDir(); err != nil {
 		return nil, err
 	}
-	fl := flock.New(filepath.Join(s.dir, "."+key+".lock"))
+	// As for the store's lock: a claim file a repository commits as a link
+	// (or anything but a file) is not followed.
+	p := filepath.Join(s.dir, "."+key+".lock")
+	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("claim %s: refusing %s: not a regular file (remove it)", key, p)
+	}
+	fl := flock.New(p)
 	ok, err := fl.TryLock()
 	switch {
 	case err != nil:

@@ -174,6 +174,16 @@ func TestClaim(t *testing.T) {
 			t.Errorf("Claim(%q) = %v", bad, err)
 		}
 	}
+	target := filepath.Join(t.TempDir(), "elsewhere")
+	if err := os.Symlink(target, filepath.Join(props.Dir(), ".reflect-link.lock")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := props.Claim("reflect-link"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a claim through a link: %v", err)
+	}
+	if _, err := os.Lstat(target); !os.IsNotExist(err) {
+		t.Errorf("the claim followed the link: %v", err)
+	}
 	ig, err := os.ReadFile(filepath.Join(props.Dir(), ".gitignore"))
 	if err != nil || !strings.Contains(string(ig), ".*.lock") {
 		t.Errorf("the proposals' .gitignore does not cover claims: %q %v", ig, err)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -118,7 +119,25 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	if err != nil || !ok {
 		return nil, fmt.Errorf("lock memories %s: %w", s.dir, errors.Join(err, ctx.Err()))
 	}
+	s.removeOrphans()
 	return func() { fl.Unlock() }, nil
+}
+
+// orphanName is the name fsutil.WriteFile gives a memory file being written
+// (os.CreateTemp's random digits after ".ID.md.tmp-").
+var orphanName = regexp.MustCompile(`^\..+\.md\.tmp-[0-9]+$`)
+
+// removeOrphans removes the temporary files of memory writes that did not
+// finish (a process killed between create and rename). It runs under the
+// store lock, which every memory write holds, so no such file is still
+// being written.
+func (s *Store) removeOrphans() {
+	entries, _ := os.ReadDir(s.dir)
+	for _, e := range entries {
+		if e.Type().IsRegular() && orphanName.MatchString(e.Name()) {
+			os.Remove(filepath.Join(s.dir, e.Name()))
+		}
+	}
 }
 
 // checkDir checks the store's directory before a read or a write: in a

@@ -10,6 +10,20 @@ import (
 // ErrBadQuery is returned by Parse for text that is no symbol query.
 var ErrBadQuery = errors.New("not a symbol query")
 
+// MaxQueryLen caps a query, in bytes: the longest qualified names are a
+// few hundred bytes, a question a sentence or two. A 50 MB query over the
+// MCP stdio transport cost 90 s and 1.4 GB, and its answer echoed it.
+const MaxQueryLen = 4096
+
+// CheckLength refuses text longer than MaxQueryLen, with ErrBadQuery; the
+// error does not repeat the text.
+func CheckLength(text string) error {
+	if len(text) > MaxQueryLen {
+		return fmt.Errorf("%w: the query is %d bytes; at most %d", ErrBadQuery, len(text), MaxQueryLen)
+	}
+	return nil
+}
+
 // Query is a parsed symbol query.
 type Query struct {
 	Raw string
@@ -44,6 +58,9 @@ func (q Query) Suffix() string {
 // A "::" whose left side is a file path (it holds a '/' or a '.') makes a
 // stable ID.
 func Parse(text string) (Query, error) {
+	if err := CheckLength(text); err != nil {
+		return Query{}, err
+	}
 	raw := strings.TrimSpace(text)
 	q := Query{Raw: raw}
 	if raw == "" {

@@ -49,6 +49,10 @@ const excerptLen = 280
 // that names a file, or asks a question in words, gets a file or question
 // answer instead (see Classify).
 func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, error) {
+	if err := CheckLength(text); err != nil {
+		a := &Answer{Query: strings.ToValidUTF8(text[:MaxQueryLen/16], "") + "…", Candidates: []SymbolRef{}, Rationale: []Entry{}, Note: err.Error()}
+		return a, err
+	}
 	if a, ok, err := whyByKind(ctx, s, text, opts); ok {
 		return a, err
 	}

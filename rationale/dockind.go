@@ -212,6 +212,9 @@ func supersessions(s *graph.Store, docs []*document) {
 			if i := strings.Index(strings.ToLower(rest), "by"); i >= 0 {
 				by = find(d, rest[i+2:])
 			}
+			if by == d {
+				by = nil // "superseded by" its own number: superseded, by no known ADR
+			}
 			mark(d, by)
 		}
 		for _, line := range strings.Split(d.text, "\n") {

@@ -207,3 +207,14 @@ func TestHostileTerminal(t *testing.T) {
 		t.Errorf("JSON does not keep the escapes escaped:\n%s", out)
 	}
 }
+
+// TestLongQueryCLI asks why with a query over query.MaxQueryLen: a usage
+// error that names the cap, without printing the query back.
+func TestLongQueryCLI(t *testing.T) {
+	dir := fixture(t)
+	long := strings.Repeat("Invoice.", 50_000/8)
+	code, out, stderr := run(t, "why", "--dir", dir, long)
+	if code != exitUsage || !strings.Contains(out+stderr, "at most 4096") || len(out)+len(stderr) > 2048 {
+		t.Errorf("exit %d, %d bytes out, %d err: %.300s %.300s", code, len(out), len(stderr), out, stderr)
+	}
+}

@@ -140,6 +140,7 @@ func reviewList(ctx context.Context, e env, props *memory.Store, asJSON bool) in
 	return exitOK
 }
 
+// firstLine is the first line of s, surrounding space trimmed.
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
 	return line

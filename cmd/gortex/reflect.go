@@ -49,9 +49,9 @@ reflection). Nothing becomes a memory until you accept it:
   gortex memory review                 list the proposals
   gortex memory review --accept ID     make one a memory
 
-In a coding agent's session (%s) the prepared prompt is printed between
-[AGENT CONTEXT] markers instead: the agent answers it by calling the MCP
-tool propose_memory.
+In a coding agent's session (%s set), the
+prepared prompt is printed between [AGENT CONTEXT] markers instead: the
+agent answers it by calling the MCP tool propose_memory.
 
 A failure (no backend, a malformed reply, another reflect over the same
 transcript) is reported in one line and writes nothing (exit 1).
