@@ -43,7 +43,9 @@ func (s *Server) afterInitialize(ctx context.Context, _ any, req *mcpgo.Initiali
 	}
 	if req.Params.Capabilities.Roots == nil {
 		s.rootOnce.Do(func() {})
-		s.Warm(context.WithoutCancel(ctx))
+		if s.unrooted == nil {
+			s.Warm(context.WithoutCancel(ctx))
+		}
 	}
 }
 
@@ -62,6 +64,9 @@ func (s *Server) adoptClientRoots(ctx context.Context) {
 		if err != nil {
 			s.log.Warn("the client's roots", "err", err)
 			return
+		}
+		if root != "" {
+			s.unrooted = nil // the client named the directory to serve
 		}
 		if root == "" || root == s.root {
 			if root != "" {

@@ -2,10 +2,13 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -60,6 +63,10 @@ func (r rootsOf) ListRoots(context.Context, mcpgo.ListRootsRequest) (*mcpgo.List
 	return res, nil
 }
 
+// errNoProject stands for the error gortex mcp gives a server started
+// outside any project.
+var errNoProject = errors.New("not inside a project")
+
 // A server started without --dir serves the client's root when the client
 // declares roots; with --dir it keeps its own.
 func TestClientRoots(t *testing.T) {
@@ -76,6 +83,7 @@ func TestClientRoots(t *testing.T) {
 		{"not a directory", Options{RootSource: RootWorkdir, ClientRoots: true}, rootsOf{filepath.Join(repo, "nosuch")}, elsewhere, "working_directory"},
 		{"flag wins", Options{}, rootsOf{repo}, elsewhere, "flag"},
 		{"client without roots", Options{RootSource: RootWorkdir, ClientRoots: true}, nil, elsewhere, "working_directory"},
+		{"no project, a client root", Options{RootSource: RootWorkdir, ClientRoots: true, Unrooted: errNoProject}, rootsOf{repo}, repo, "client_roots"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,5 +112,32 @@ func TestClientRoots(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnrooted: a server started outside any project, for a client that
+// names no root, answers every call with the error it was given and writes
+// nothing into the directory.
+func TestUnrooted(t *testing.T) {
+	dir := t.TempDir()
+	s, err := New(dir, Options{RootSource: RootWorkdir, ClientRoots: true, Unrooted: errNoProject})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := client.NewInProcessClient(s.MCPServer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	initialize(t, c)
+	for tool, args := range map[string]map[string]any{"index_status": nil, "why": {"id": "Foo"}} {
+		res := call(t, c, tool, args)
+		if !res.IsError || !strings.Contains(text(res), "not inside a project") {
+			t.Errorf("%s: isError %v, %q", tool, res.IsError, text(res))
+		}
+	}
+	time.Sleep(50 * time.Millisecond) // a warm-up would have started by now
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("the server wrote %s into a directory that is no project", entries[0].Name())
 	}
 }

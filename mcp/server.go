@@ -35,6 +35,11 @@ type Options struct {
 	// asked for them on the first call, which loads the index then. Over
 	// stdio only; ServeHTTP ignores it (its clients are many).
 	ClientRoots bool
+	// Unrooted, when not nil, says that the root is only the directory the
+	// server was started in, which is no project: it is served only once
+	// the client's root replaces it (ClientRoots); until then every call
+	// answers this error, and nothing is indexed or written.
+	Unrooted error
 }
 
 // Server is the MCP server of one repository. Its tools answer from the
@@ -49,6 +54,7 @@ type Server struct {
 	rootSource  RootSource
 	rootEnv     string
 	clientRoots bool
+	unrooted    error // Options.Unrooted, cleared when a client's root is adopted
 	rootOnce    sync.Once
 
 	snap    atomic.Pointer[Snapshot]
@@ -86,7 +92,8 @@ func New(root string, o Options) (*Server, error) {
 	if version == "" {
 		version = "dev"
 	}
-	s := &Server{root: abs, log: log, stores: stores, rootSource: o.RootSource, rootEnv: o.RootEnv, clientRoots: o.ClientRoots}
+	s := &Server{root: abs, log: log, stores: stores, rootSource: o.RootSource, rootEnv: o.RootEnv, clientRoots: o.ClientRoots,
+		unrooted: o.Unrooted}
 	if s.rootSource == "" {
 		s.rootSource = RootFlag
 	}

@@ -53,6 +53,9 @@ func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
 			return errorResult(err), nil
 		}
 		s.adoptClientRoots(ctx)
+		if s.unrooted != nil { // read after rootOnce: no race with its writer
+			return errorResult(s.unrooted), nil
+		}
 		sn := s.snap.Load()
 		if fresh {
 			var err error

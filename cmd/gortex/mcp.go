@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/mcp"
+	"github.com/gortex/gortex/workspace"
 )
 
 // tokenEnv holds the bearer token of `gortex mcp --http` when --token is
@@ -30,7 +31,7 @@ type mcpOpts struct {
 func runMCP(ctx context.Context, e env, args []string) int {
 	var o mcpOpts
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the client's MCP root, else $"+projectDirEnv+", else the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", "repository root (default: the client's MCP root, else $"+projectDirEnv+", else the project around the working directory)")
 	fs.StringVar(&o.http, "http", "", "serve streamable HTTP on this host:port (e.g. 127.0.0.1:8765; port 0 picks one) instead of stdio")
 	fs.StringVar(&o.token, "token", os.Getenv(tokenEnv), "bearer token required of every HTTP request (default $"+tokenEnv+"); required to bind beyond loopback")
 	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")
@@ -50,9 +51,11 @@ The index is loaded once and kept current: before each call, files and
 memories changed since are re-indexed incrementally.
 
 Without --dir, a stdio server serves the client's MCP root when the client
-declares roots, else $CLAUDE_PROJECT_DIR, else the git repository around the
-working directory, else the working directory; index_status says which, and
-warns when that is the home directory or /.
+declares roots, else $CLAUDE_PROJECT_DIR, else the project around the
+working directory (see gortex help index); index_status says which, and
+warns when that is the home directory or /. Outside any project it serves
+only a client's root (every call says so until one is named), and over
+HTTP it refuses to start.
 
 Over HTTP the server binds loopback unless a bearer token is set (--token
 or $GORTEX_MCP_TOKEN); with a token, requests without it get 401. Browser
@@ -78,6 +81,13 @@ Flags:
 
 func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 	root, source, err := mcpRoot(o.dir, os.Getenv(projectDirEnv))
+	var unrooted error
+	if errors.Is(err, workspace.ErrNoProject) && o.http == "" {
+		// A client that declares MCP roots names the project itself; one
+		// that does not gets this error for every call.
+		unrooted, source = err, mcp.RootWorkdir
+		root, err = os.Getwd()
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitError
@@ -88,7 +98,7 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 	srv, err := mcp.New(root, mcp.Options{Version: readBuildInfo().Version, Logger: log, RootSource: source, RootEnv: projectDirEnv,
-		ClientRoots: source != mcp.RootFlag && o.http == ""})
+		ClientRoots: source != mcp.RootFlag && o.http == "", Unrooted: unrooted})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitError
@@ -119,9 +129,9 @@ const projectDirEnv = "CLAUDE_PROJECT_DIR"
 
 // mcpRoot chooses the repository gortex mcp serves, and says how: dir
 // (--dir); else the directory projectDir names, when it is one; else the
-// git repository enclosing the working directory; else the working
-// directory. Without --dir a client's MCP roots still win (see
-// mcp.Options.ClientRoots).
+// project around the working directory (a git root, or another project);
+// outside any project an error wrapping workspace.ErrNoProject. Without
+// --dir a client's MCP roots still win (see mcp.Options.ClientRoots).
 func mcpRoot(dir, projectDir string) (string, mcp.RootSource, error) {
 	if dir != "" {
 		root, err := resolveRoot(dir)
@@ -135,8 +145,8 @@ func mcpRoot(dir, projectDir string) (string, mcp.RootSource, error) {
 	}
 	root, err := resolveRoot("")
 	if err != nil {
-		// No project around the working directory: refuse rather than
-		// serve (and index) whatever directory the client started in.
+		// No project around the working directory: never serve (nor
+		// index) whatever directory the client started in.
 		return "", "", err
 	}
 	if _, err := os.Lstat(filepath.Join(root, ".git")); err == nil {

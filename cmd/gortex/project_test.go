@@ -34,7 +34,7 @@ func TestOutsideAProject(t *testing.T) {
 		{"index", "--full"},
 		{"remember", "--body", "x"},
 		{"memory", "check"},
-		{"mcp"},
+		{"mcp", "--http", "127.0.0.1:0"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			code, out, stderr := run(t, args...)
@@ -47,6 +47,16 @@ func TestOutsideAProject(t *testing.T) {
 			}
 		})
 	}
+	t.Run("mcp over stdio waits for a client's root", func(t *testing.T) {
+		stdin = strings.NewReader("") // a client that hangs up at once
+		defer func() { stdin = os.Stdin }()
+		if code, _, stderr := run(t, "mcp"); code != exitOK {
+			t.Errorf("exit %d: %s", code, stderr)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Fatalf("gortex mcp wrote %s into a directory that is no project", entries[0].Name())
+		}
+	})
 	t.Run("home is no project", func(t *testing.T) {
 		t.Setenv("HOME", dir)
 		if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
