@@ -90,7 +90,8 @@ func (s *Server) build(ctx context.Context, kind buildKind, record bool) error {
 
 // open makes the workspace a build of the given kind publishes.
 func (s *Server) open(ctx context.Context, kind buildKind, record bool) (*workspace.Workspace, indexer.Stats, error) {
-	o := workspace.Options{Stores: s.stores, Note: func(msg string) { s.log.Info(msg) }}
+	o := s.opened
+	o.Note = func(msg string) { s.log.Info(msg) }
 	switch {
 	case record:
 		w, st, moved, err := workspace.Reindex(ctx, s.root, kind == buildFull, o)

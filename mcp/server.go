@@ -15,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/workspace"
 )
 
 // instructions tell an agent, on initialize, when to call which tool.
@@ -34,6 +35,10 @@ type Server struct {
 	root   string
 	log    *slog.Logger
 	stores []*memory.Store // workspace first, then global when there is a home
+	// opened is what every snapshot's workspace is opened with: the stores
+	// and one history, whose blame cache (warmed in the background as
+	// files are asked about) outlives the snapshots.
+	opened workspace.Options
 
 	snap    atomic.Pointer[Snapshot]
 	gen     atomic.Uint64
@@ -69,7 +74,8 @@ func New(root string, o Options) (*Server, error) {
 	if version == "" {
 		version = "dev"
 	}
-	s := &Server{root: abs, log: log, stores: stores}
+	s := &Server{root: abs, log: log, stores: stores,
+		opened: workspace.Options{Stores: stores, History: workspace.NewHistory(abs, true)}}
 	s.mcp = server.NewMCPServer("gortex", version,
 		server.WithTitle("gortex: why does this code exist?"),
 		server.WithInstructions(instructions),
