@@ -73,6 +73,7 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	s.Warm(ctx)
+	s.Watch(ctx)
 	if ready != nil {
 		ready("http://" + ln.Addr().String() + endpointPath)
 	}

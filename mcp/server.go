@@ -14,6 +14,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
 )
@@ -45,6 +46,7 @@ type Server struct {
 	checks  flights
 	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
 	last    atomic.Pointer[Refresh]
+	watcher atomic.Pointer[indexer.Watcher] // while Watch runs: the snapshots' change detection
 
 	mcp *server.MCPServer
 }
@@ -99,6 +101,31 @@ func (s *Server) Warm(ctx context.Context) {
 		if _, err := s.current(ctx); err != nil {
 			s.log.Error("load the index", "err", err)
 		}
+	}()
+}
+
+// Watch watches the repository for changes until ctx is done (the serve
+// functions call it): while it does, a call's staleness check stats no file
+// unless a change was seen since the last check (indexer.Watcher). Without
+// it, or when the watcher cannot start, every call stats the index's files.
+func (s *Server) Watch(ctx context.Context) {
+	w, err := indexer.NewWatcher(s.root)
+	if err != nil {
+		s.log.Warn("no watcher: every call stats the index's files", "err", err)
+		return
+	}
+	s.buildMu.Lock()
+	s.watcher.Store(w)
+	if sn := s.snap.Load(); sn != nil {
+		w.Track(sn.Index)
+	}
+	s.buildMu.Unlock()
+	go func() {
+		<-ctx.Done()
+		s.buildMu.Lock()
+		s.watcher.Store(nil)
+		s.buildMu.Unlock()
+		w.Close()
 	}()
 }
 

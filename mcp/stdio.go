@@ -20,5 +20,6 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	server.WithWorkerPoolSize(stdioWorkers)(st)
 	st.SetErrorLogger(slog.NewLogLogger(s.log.Handler(), slog.LevelError))
 	s.Warm(ctx)
+	s.Watch(ctx)
 	return st.Listen(ctx, in, out)
 }
