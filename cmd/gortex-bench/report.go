@@ -55,6 +55,7 @@ type historyReport struct {
 	mcp          mcpResult
 	warmIndex    measured // gortex index --warm-blame (the index itself up to date)
 	warmWall     time.Duration
+	warmNote     string // why --warm-blame was not measured
 }
 
 func newReport(src, root string) *report {
@@ -152,6 +153,10 @@ func (r *report) writeHistory(w io.Writer) {
 		ms(median(h.warm).wall), len(h.warm), ms(median(h.warm).cpu), ms(targetWhyCLI), verdict(median(h.warm).wall <= targetWhyCLI))
 	fmt.Fprintf(w, "  MCP why, watcher on: %s median of %d warm calls (first calls %s)   (target ≤ %s) %s\n",
 		ms(medianOf(h.mcp.Warm)), len(h.mcp.Warm), durations(h.mcp.Cold), ms(targetWhyMCP), verdict(medianOf(h.mcp.Warm) <= targetWhyMCP))
+	if h.warmNote != "" {
+		fmt.Fprintf(w, "  gortex index --warm-blame: %s\n\n", h.warmNote)
+		return
+	}
 	fmt.Fprintf(w, "  gortex index --warm-blame (every source file blamed): %s wall, %s cpu\n\n", secs(h.warmWall), secs(h.warmIndex.cpu))
 }
 
