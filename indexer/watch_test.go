@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,5 +145,39 @@ func TestWatcherSeesAWriteAtOnce(t *testing.T) {
 	}
 	if strings.Contains(w.Status(), "stat before every call") {
 		t.Errorf("status = %q, want the watcher", w.Status())
+	}
+}
+
+// BenchmarkStale is the staleness check of a long-running process on the
+// fixture: statting the manifest's files, and with a watcher that saw no
+// change (one op is one check).
+func BenchmarkStale(b *testing.B) {
+	root := filepath.Join(b.TempDir(), "repo")
+	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := Build(context.Background(), root, Options{}); err != nil {
+		b.Fatal(err)
+	}
+	for _, watched := range []bool{false, true} {
+		b.Run(map[bool]string{false: "stat", true: "watcher"}[watched], func(b *testing.B) {
+			idx, err := Load(root)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if watched {
+				w, err := NewWatcher(root)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer w.Close()
+				w.Track(idx)
+			}
+			for b.Loop() {
+				if idx.Stale() {
+					b.Fatal("stale")
+				}
+			}
+		})
 	}
 }
