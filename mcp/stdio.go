@@ -22,5 +22,6 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	if !s.clientRoots {
 		s.Warm(ctx) // else the root may still change: see afterInitialize
 	}
+	s.Watch(ctx)
 	return st.Listen(ctx, in, out)
 }
