@@ -141,4 +141,3 @@ func (d gitDirs) packedRef(ref string) (hash string, found, ok bool) {
 	}
 	return "", false, sc.Err() == nil
 }
-
