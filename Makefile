@@ -3,6 +3,9 @@ GO        ?= go
 BIN       ?= ./gortex
 DEMO_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-demo
 BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
+# A git repository with a long history, for the commit side of why (a
+# local clone of it is measured); none by default.
+BENCH_HISTORY_DIR ?=
 EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
 GOLD      ?= testdata/eval/fixture.gold.jsonl
@@ -62,10 +65,13 @@ fuzz:
 # on a loaded index), then gortex-bench on a copy of a large tree (default:
 # the Go toolchain's own source): ctags (when installed), a bare tree-sitter
 # parse and gortex index --full in one run, with ratios and peak RSS; the
-# re-index after one change; gortex why from the CLI and in process.
+# re-index after one change; gortex why from the CLI, in process and from
+# the MCP server; the same on three copies of the tree side by side; and
+# the commit side of why on BENCH_HISTORY_DIR. The report ends with the
+# rows of issue 13 against their targets.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer ./indexer/syntax
-	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN)
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer ./indexer/syntax ./history
+	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN) -history "$(BENCH_HISTORY_DIR)"
 
 # Score gortex why against a gold file (default: the fixture repository,
 # copied so the checkout stays clean); e.g.

@@ -6,9 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -22,29 +19,16 @@ const notCommitted = "0000000000000000000000000000000000000000"
 // their messages and sizes, formatting-only and bulk commits left out (see
 // Commit.Skip). Only that range is blamed, with -w, so whitespace changes
 // are looked through. It returns ErrNotGit outside a repository and
-// ErrUntracked for a file git does not know.
+// ErrUntracked for a file git does not know. With a Cache, lines it holds
+// are answered from it, and what git finds is kept there.
 func (g *Git) Blame(ctx context.Context, path string, start, end int) ([]Commit, error) {
-	if err := g.checkRepo(ctx); err != nil {
-		return nil, err
-	}
-	ctx, cancel := g.withTimeout(ctx)
-	defer cancel()
-	args := []string{"blame", "--porcelain", "-w"}
-	if start > 0 {
-		r := strconv.Itoa(start) + ","
-		if end >= start {
-			r += strconv.Itoa(end)
+	if g.Cache != nil {
+		if cs, err, ok := g.Cache.blame(ctx, g, path, start, end); ok {
+			return cs, err
 		}
-		args = append(args, "-L", r)
 	}
-	if fi, err := os.Lstat(filepath.Join(g.Root, ".git-blame-ignore-revs")); err == nil && fi.Mode().IsRegular() { // a link or a FIFO is not passed to git
-		args = append(args, "--ignore-revs-file", ".git-blame-ignore-revs")
-	}
-	out, err := g.run(ctx, append(args, "--", path)...)
+	out, err := g.blameOutput(ctx, path, start, end)
 	if err != nil {
-		if strings.Contains(err.Error(), "no such path") {
-			return nil, fmt.Errorf("%s: %w", path, ErrUntracked)
-		}
 		return nil, err
 	}
 	owned := parseBlame(out)
@@ -59,20 +43,7 @@ func (g *Git) Blame(ctx context.Context, path string, start, end int) ([]Commit,
 	if err != nil {
 		return nil, err
 	}
-	var keep []Commit
-	for _, c := range cs {
-		c.Lines, c.Path = owned[c.Hash], path
-		if skip, _ := c.Skip(); !skip {
-			keep = append(keep, c)
-		}
-	}
-	sort.SliceStable(keep, func(i, j int) bool {
-		if keep[i].Lines != keep[j].Lines {
-			return keep[i].Lines > keep[j].Lines
-		}
-		return keep[i].Date.After(keep[j].Date)
-	})
-	return keep, nil
+	return keepOwners(cs, owned, path), nil
 }
 
 // parseBlame counts the lines each commit owns in git blame --porcelain

@@ -33,6 +33,11 @@ const DefaultGitTimeout = 3 * time.Second
 type Git struct {
 	Root    string
 	Timeout time.Duration
+	// Cache, when not nil, answers Blame, Log and Recent from what earlier
+	// calls found, and keeps what they find.
+	Cache *BlameCache
+
+	trace func(args []string) // for tests: told of every git process
 
 	mu    sync.Mutex
 	known bool // repo holds a settled answer
@@ -94,6 +99,9 @@ func (g *Git) withTimeout(ctx context.Context) (context.Context, context.CancelF
 // run runs git with args in Root and returns its standard output. A
 // missing git binary is ErrNotGit; a deadline says how long it waited.
 func (g *Git) run(ctx context.Context, args ...string) ([]byte, error) {
+	if g.trace != nil {
+		g.trace(args)
+	}
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.quotepath=off"}, args...)...)
 	cmd.Dir = g.Root
 	var stderr bytes.Buffer

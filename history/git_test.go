@@ -63,7 +63,7 @@ func TestCommitSkip(t *testing.T) {
 // gitRepo is a test repository: a directory, and a helper committing
 // with fixed authors and dates.
 type gitRepo struct {
-	t    *testing.T
+	t    testing.TB
 	dir  string
 	tick int
 }

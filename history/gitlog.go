@@ -12,6 +12,25 @@ import (
 // (Commit.Skip) left out. It returns ErrNotGit outside a repository and
 // ErrUntracked for a file git does not know.
 func (g *Git) Log(ctx context.Context, path string, n int) ([]Commit, error) {
+	if g.Cache != nil {
+		if cs, err, ok := g.Cache.log(ctx, g, path, n); ok {
+			return cs, err
+		}
+	}
+	hashes, err := g.logHashes(ctx, path, n)
+	if err != nil || len(hashes) == 0 {
+		return nil, err
+	}
+	cs, err := g.details(ctx, hashes)
+	if err != nil {
+		return nil, err
+	}
+	return keepCommits(cs, path), nil
+}
+
+// logHashes returns the hashes of the n latest commits changing path,
+// following renames, merges left out, skipped commits kept.
+func (g *Git) logHashes(ctx context.Context, path string, n int) ([]string, error) {
 	tracked, err := g.Tracked(ctx, path)
 	if err != nil {
 		return nil, err
@@ -27,20 +46,23 @@ func (g *Git) Log(ctx context.Context, path string, n int) ([]Commit, error) {
 	if err != nil {
 		return nil, err
 	}
-	hashes := strings.Fields(string(out))
-	if len(hashes) == 0 {
-		return nil, nil
-	}
-	cs, err := g.details(ctx, hashes)
-	if err != nil {
-		return nil, err
-	}
-	return keepCommits(cs, path), nil
+	return strings.Fields(string(out)), nil
 }
 
 // Recent returns the n most recent commits of the repository, newest
 // first, merges and skipped commits left out.
 func (g *Git) Recent(ctx context.Context, n int) ([]Commit, error) {
+	if g.Cache != nil {
+		if cs, err, ok := g.Cache.recentCommits(ctx, g, n); ok {
+			return cs, err
+		}
+	}
+	cs, err := g.recentRaw(ctx, n)
+	return keepCommits(cs, ""), err
+}
+
+// recentRaw returns the n most recent commits, skipped ones kept.
+func (g *Git) recentRaw(ctx context.Context, n int) ([]Commit, error) {
 	if err := g.checkRepo(ctx); err != nil {
 		return nil, err
 	}
@@ -63,7 +85,7 @@ func (g *Git) Recent(ctx context.Context, n int) ([]Commit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return keepCommits(cs, ""), nil
+	return cs, nil
 }
 
 func keepCommits(cs []Commit, path string) []Commit {

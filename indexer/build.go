@@ -31,6 +31,7 @@ type Index struct {
 	Manifest *Manifest
 	dirty    graph.Dirty // what the delta applied to the snapshot names
 	check    atomic.Pointer[staleCheck]
+	watch    atomic.Pointer[tracking] // set by Watcher.Track
 }
 
 // builder carries one Build or Update. The context of the run is passed

@@ -101,8 +101,12 @@ func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
 //
 // Load starts this check while the graph decodes; the first call takes
 // that result when the check started less than staleWindow ago, so that
-// gortex why does not stat the tree after loading it.
+// gortex why does not stat the tree after loading it. An index a Watcher
+// tracks stats nothing while the watcher saw no change.
 func (ix *Index) Stale() bool {
+	if t := ix.watch.Load(); t != nil {
+		return t.stale(ix)
+	}
 	if c := ix.check.Swap(nil); c != nil && time.Since(c.start) < staleWindow {
 		<-c.done
 		return c.stale
@@ -128,8 +132,12 @@ type staleCheck struct {
 	stale bool
 }
 
+// staleWalks counts the staleness checks that statted the tree, for tests.
+var staleWalks atomic.Int64
+
 // statStale stats the manifest's files and directories.
 func statStale(root string, m *Manifest) bool {
+	staleWalks.Add(1)
 	var stale atomic.Bool
 	statManifest(root, m, func(p string, st fileStat, err error, dir bool) bool {
 		if err != nil || !unchanged(m, p, st, dir) {

@@ -74,6 +74,7 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 	}
 	s.rootOnce.Do(func() {}) // many clients: none chooses the root
 	s.Warm(ctx)
+	s.Watch(ctx)
 	if ready != nil {
 		ready("http://" + ln.Addr().String() + endpointPath)
 	}

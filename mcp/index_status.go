@@ -35,7 +35,8 @@ type status struct {
 	Counts          Counts   `json:"counts" toon:"counts"`
 	LastRefresh     Refresh  `json:"last_refresh" toon:"last_refresh"`
 	MemoryDirs      []string `json:"memory_dirs" toon:"memory_dirs"`
-	Problems        []string `json:"problems" toon:"problems"` // memory files skipped, and why
+	Problems        []string `json:"problems" toon:"problems"`                 // memory files skipped, and why
+	ChangeDetection string   `json:"change_detection" toon:"change_detection"` // how a call learns that files changed
 }
 
 func (s *Server) indexStatus(ctx context.Context, sn *Snapshot, p indexStatusParams) (*mcpgo.CallToolResult, error) {
@@ -57,6 +58,10 @@ func (s *Server) statusOf(sn *Snapshot) status {
 	}
 	if r := s.last.Load(); r != nil {
 		st.LastRefresh = *r
+	}
+	st.ChangeDetection = "stat before every call: the index's files and directories"
+	if w := s.watcher.Load(); w != nil {
+		st.ChangeDetection = w.Status()
 	}
 	if sn == nil {
 		return st

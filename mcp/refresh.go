@@ -37,8 +37,9 @@ type Refresh struct {
 
 // check publishes a new snapshot when there is none, when files changed
 // since the current one was built, or when the memory files did. The check
-// itself only stats: the manifest's files and directories, and the memory
-// directories' listings.
+// itself only stats: the manifest's files and directories (not even those
+// while the watcher saw no change, see Watch), and the memory directories'
+// listings.
 func (s *Server) check(ctx context.Context) error {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
@@ -82,6 +83,9 @@ func (s *Server) build(ctx context.Context, kind buildKind, record bool) error {
 	}
 	sn := &Snapshot{Gen: s.gen.Add(1), Workspace: w, Built: time.Now(), memState: state}
 	sn.Counts = count(w)
+	if wt := s.watcher.Load(); wt != nil {
+		wt.Track(w.Index)
+	}
 	s.snap.Store(sn)
 	s.log.Info("snapshot published", "gen", sn.Gen, "kind", kind, "changed", st.Changed, "removed", st.Removed,
 		"memories", len(w.Memories.All()), "took", time.Since(start).Round(time.Millisecond))
@@ -90,7 +94,8 @@ func (s *Server) build(ctx context.Context, kind buildKind, record bool) error {
 
 // open makes the workspace a build of the given kind publishes.
 func (s *Server) open(ctx context.Context, kind buildKind, record bool) (*workspace.Workspace, indexer.Stats, error) {
-	o := workspace.Options{Stores: s.stores, Note: func(msg string) { s.log.Info(msg) }}
+	o := s.opened
+	o.Note = func(msg string) { s.log.Info(msg) }
 	switch {
 	case record:
 		w, st, moved, err := workspace.Reindex(ctx, s.root, kind == buildFull, o)

@@ -14,7 +14,9 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/workspace"
 )
 
 // instructions tell an agent, on initialize, when to call which tool.
@@ -48,6 +50,10 @@ type Server struct {
 	root   string
 	log    *slog.Logger
 	stores []*memory.Store // workspace first, then global when there is a home
+	// opened is what every snapshot's workspace is opened with: the stores
+	// and one history, whose blame cache (warmed in the background as
+	// files are asked about) outlives the snapshots.
+	opened workspace.Options
 
 	// How root was chosen; root, stores and rootSource change once, on the
 	// first call, when the server takes the client's root (roots.go).
@@ -62,7 +68,8 @@ type Server struct {
 	checks  flights
 	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
 	last    atomic.Pointer[Refresh]
-	audits  auditState // the calls view audits share, and why findings' cooldown
+	audits  auditState                      // the calls view audits share, and why findings' cooldown
+	watcher atomic.Pointer[indexer.Watcher] // while Watch runs: the snapshots' change detection
 
 	mcp *server.MCPServer
 }
@@ -93,6 +100,7 @@ func New(root string, o Options) (*Server, error) {
 		version = "dev"
 	}
 	s := &Server{root: abs, log: log, stores: stores, rootSource: o.RootSource, rootEnv: o.RootEnv, clientRoots: o.ClientRoots,
+		opened:   workspace.Options{Stores: stores, History: workspace.NewHistory(abs, true)},
 		unrooted: o.Unrooted}
 	if s.rootSource == "" {
 		s.rootSource = RootFlag
@@ -126,6 +134,31 @@ func (s *Server) Warm(ctx context.Context) {
 		if _, err := s.current(ctx); err != nil {
 			s.log.Error("load the index", "err", err)
 		}
+	}()
+}
+
+// Watch watches the repository for changes until ctx is done (the serve
+// functions call it): while it does, a call's staleness check stats no file
+// unless a change was seen since the last check (indexer.Watcher). Without
+// it, or when the watcher cannot start, every call stats the index's files.
+func (s *Server) Watch(ctx context.Context) {
+	w, err := indexer.NewWatcher(s.root)
+	if err != nil {
+		s.log.Warn("no watcher: every call stats the index's files", "err", err)
+		return
+	}
+	s.buildMu.Lock()
+	s.watcher.Store(w)
+	if sn := s.snap.Load(); sn != nil {
+		w.Track(sn.Index)
+	}
+	s.buildMu.Unlock()
+	go func() {
+		<-ctx.Done()
+		s.buildMu.Lock()
+		s.watcher.Store(nil)
+		s.buildMu.Unlock()
+		w.Close()
 	}()
 }
 

@@ -143,3 +143,33 @@ func TestConcurrentCallsShareOneRefresh(t *testing.T) {
 		t.Errorf("20 concurrent calls after one change made %d snapshots, want 1", g-gen)
 	}
 }
+
+// With the watcher on, a call stats nothing while nothing changed, and a
+// file written just before a call is still seen by it.
+func TestRefreshWatched(t *testing.T) {
+	s, c := newServer(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.Watch(ctx)
+	callJSON[query.Answer](t, c, "why", map[string]any{"id": "cart.Cart.Checkout"})
+	gen := s.snap.Load().Gen
+	st := callJSON[status](t, c, "index_status", nil)
+	if !strings.HasPrefix(st.ChangeDetection, "watcher on ") || st.Stale {
+		t.Errorf("index_status with the watcher = %+v", st)
+	}
+	callJSON[query.Answer](t, c, "why", map[string]any{"id": "cart.Cart.Checkout"})
+	if g := s.snap.Load().Gen; g != gen {
+		t.Fatalf("an unchanged repository was rebuilt (gen %d → %d)", gen, g)
+	}
+	doc := "# Checkout rules\n\n`Cart.Checkout` refuses an empty cart because the payment provider charges a fee per call.\n"
+	if err := os.WriteFile(filepath.Join(s.Root(), "docs", "checkout.md"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	after := callJSON[query.Answer](t, c, "why", map[string]any{"id": "cart.Cart.Checkout"})
+	if !slices.ContainsFunc(after.Rationale, func(e query.Entry) bool { return e.Path == "docs/checkout.md" }) {
+		t.Errorf("the new document is not in the answer: %+v", after.Rationale)
+	}
+	if st := callJSON[status](t, c, "index_status", nil); st.LastRefresh.Kind != "update" || st.Generation <= gen {
+		t.Errorf("index_status after an edit = %+v", st)
+	}
+}

@@ -22,5 +22,8 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	if !s.clientRoots {
 		s.Warm(ctx) // else the root may still change: see afterInitialize
 	}
+	if s.unrooted == nil { // a directory that is no project gets no watcher's files
+		s.Watch(ctx)
+	}
 	return st.Listen(ctx, in, out)
 }

@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
@@ -43,6 +47,29 @@ type Options struct {
 	Stores []*memory.Store
 	// Progress, when not nil, is told how an index build advances.
 	Progress func(stage string, done, total int)
+	// History, when not nil, is the history the workspace reads: a
+	// long-running process passes one (NewHistory with warm), so that its
+	// blame cache stays in memory from one snapshot to the next. Nil
+	// means NewHistory(root, false).
+	History *history.Git
+}
+
+// history returns o.History, else root's history with its blame cache.
+func (o Options) history(root string) *history.Git {
+	if o.History != nil {
+		return o.History
+	}
+	return NewHistory(root, false)
+}
+
+// NewHistory returns root's git history, its blame and log results cached
+// in .gortex/cache/blame/ (history.BlameCache), so that a why asked again
+// about the same lines starts no git process. With warm, a query that
+// missed is followed by a blame of its whole file in the background.
+func NewHistory(root string, warm bool) *history.Git {
+	g := history.NewGit(root)
+	g.Cache = history.NewBlameCache(filepath.Join(indexer.CacheDir(root), "blame"), warm)
+	return g
 }
 
 // stores opens the stores o names.
@@ -70,7 +97,7 @@ func Open(ctx context.Context, root string, o Options) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withIndex(ctx, root, idx, stores)
+	return withIndex(ctx, root, idx, stores, o.history(root))
 }
 
 // Reindex builds root's index (from scratch when full, else only what
@@ -94,7 +121,7 @@ func Reindex(ctx context.Context, root string, full bool, o Options) (*Workspace
 	if err != nil {
 		return nil, st, moved, fmt.Errorf("memories: %w", err)
 	}
-	w, err := withIndex(ctx, root, idx, stores)
+	w, err := withIndex(ctx, root, idx, stores, o.history(root))
 	if w != nil {
 		w.Loaded.Problems = append(w.Loaded.Problems, probs...)
 	}
@@ -114,23 +141,23 @@ func Update(ctx context.Context, root string, o Options) (*Workspace, indexer.St
 	if err != nil {
 		return nil, st, err
 	}
-	w, err := withIndex(ctx, root, idx, stores)
+	w, err := withIndex(ctx, root, idx, stores, o.history(root))
 	return w, st, err
 }
 
 // Reload returns a workspace over the same index with the memories read
 // again: what a long-running process does when only memory files changed.
 func (w *Workspace) Reload(ctx context.Context) (*Workspace, error) {
-	return withIndex(ctx, w.Root, w.Index, w.Stores)
+	return withIndex(ctx, w.Root, w.Index, w.Stores, w.History)
 }
 
-func withIndex(ctx context.Context, root string, idx *indexer.Index, stores []*memory.Store) (*Workspace, error) {
+func withIndex(ctx context.Context, root string, idx *indexer.Index, stores []*memory.Store, hist *history.Git) (*Workspace, error) {
 	ld, err := memory.Load(ctx, root, idx.Store, stores)
 	if err != nil {
 		return nil, fmt.Errorf("memories: %w", err)
 	}
 	return &Workspace{Root: root, Index: idx, Stores: stores, Loaded: ld,
-		Memories: rationale.LinkMemories(idx.Store, ld.Memories), History: history.NewGit(root)}, nil
+		Memories: rationale.LinkMemories(idx.Store, ld.Memories), History: hist}, nil
 }
 
 // Store is the workspace's graph.
@@ -222,4 +249,51 @@ func (w *Workspace) FullText(id graph.NodeID) string {
 		return n.Text
 	}
 	return ""
+}
+
+// WarmHistory blames every source file of the index into the history's
+// blame cache, on workers goroutines (0: two), so that later answers
+// start no git process for their commit entries. It returns how many
+// files were blamed and how many failed (untracked files are neither);
+// outside git it does nothing.
+func (w *Workspace) WarmHistory(ctx context.Context, workers int, progress func(done, total int)) (warmed, failed int, err error) {
+	if w.History == nil || w.History.Cache == nil || !w.History.IsRepo(ctx) {
+		return 0, 0, nil
+	}
+	var paths []string
+	for p, r := range w.Index.Manifest.Files {
+		if r.Class == indexer.ClassSource {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	g := &history.Git{Root: w.Root, Timeout: history.WarmTimeout, Cache: w.History.Cache}
+	if workers <= 0 {
+		workers = 2 // each blame is a git process of its own, mostly on one core
+	}
+	var mu sync.Mutex
+	var next atomic.Int64
+	done := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(paths) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+				_, err := g.Blame(ctx, paths[i], 0, 0)
+				mu.Lock()
+				switch {
+				case err == nil:
+					warmed++
+				case !errors.Is(err, history.ErrUntracked):
+					failed++
+				}
+				done++
+				if progress != nil {
+					progress(done, len(paths))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return warmed, failed, ctx.Err()
 }

@@ -21,17 +21,21 @@ const (
 
 // options are the parsed command line.
 type options struct {
-	dir      string // the tree to index
-	bin      string // the gortex binary
-	copy     bool   // index a copy, so that .gortex/ never lands in dir
-	keep     bool   // keep the copy
-	rounds   int    // repetitions of ctags, the bare parse and the full index
-	updates  int    // incremental re-index runs
-	whys     int    // gortex why processes
-	inproc   int    // in-process why queries
-	touch    string // repo-relative Go file the incremental runs change
-	child    string // internal: run as a child ("parse", "tags" or "inproc")
-	fileList string // internal: the child's list of files
+	dir        string // the tree to index
+	bin        string // the gortex binary
+	copy       bool   // index a copy, so that .gortex/ never lands in dir
+	keep       bool   // keep the copy
+	rounds     int    // repetitions of ctags, the bare parse and the full index
+	updates    int    // incremental re-index runs
+	whys       int    // gortex why processes
+	inproc     int    // in-process why queries
+	touch      string // repo-relative Go file the incremental runs change
+	copies     int    // copies of the tree in the scaled run (0 or 1: none)
+	copyRounds int    // full index runs of the scaled tree
+	history    string // a repository with a long history, for the commit side of why
+	mcpCalls   int    // MCP why calls after the cold ones
+	child      string // internal: run as a child ("parse", "tags" or "inproc")
+	fileList   string // internal: the child's list of files
 }
 
 // Main runs gortex-bench with args (without the program name) and returns
@@ -45,6 +49,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case o.child == modeInProcess:
 		err = runInProcessChild(ctx, o.dir, o.inproc, stdout)
+	case o.child == modePick:
+		err = runPickChild(o.dir, o.inproc, stdout)
+	case o.child == modeMCP:
+		err = runMCPChild(ctx, o.dir, o.fileList, o.mcpCalls, stdout)
 	case o.child != "":
 		err = runParseChild(ctx, o.child, o.fileList, stdout)
 	default:
@@ -69,7 +77,11 @@ func parseArgs(args []string, stdout, stderr io.Writer) (o options, code int, do
 	fs.IntVar(&o.whys, "whys", 10, "gortex why processes")
 	fs.IntVar(&o.inproc, "inproc", 300, "in-process why queries")
 	fs.StringVar(&o.touch, "touch", "", "repo-relative Go file that each incremental run changes (default: fmt/print.go, else a mid-sized Go file)")
-	fs.StringVar(&o.child, "child", "", "internal: run as a child (parse, tags or inproc)")
+	fs.IntVar(&o.copies, "copies", 3, "also index this many copies of the tree side by side and ask why there (0: skip)")
+	fs.IntVar(&o.copyRounds, "copy-rounds", 2, "full index runs of the copies (medians are reported)")
+	fs.StringVar(&o.history, "history", os.Getenv("BENCH_HISTORY_DIR"), "a git repository with a long history (default $BENCH_HISTORY_DIR): git blame alone, gortex why cold and warm, MCP why, index --warm-blame, in a local clone")
+	fs.IntVar(&o.mcpCalls, "mcpcalls", 40, "MCP why calls timed after each query's first")
+	fs.StringVar(&o.child, "child", "", "internal: run as a child (parse, tags, inproc, pick or mcp)")
 	fs.StringVar(&o.fileList, "files", "", "internal: file listing the child's files")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex-bench -bin GORTEX [flags]
@@ -80,8 +92,12 @@ gortex's own parse and tags extraction, and gortex index --full (wall, CPU,
 peak RSS; the ratios to the bare parse and to ctags); then the re-index after
 appending a comment to one Go file, gortex why from the command line
 (process start and index load included), and why in process on a loaded
-index. Wall times on a shared machine are noisy: every figure is a median,
-and CPU seconds are printed beside wall seconds.
+index, and the MCP server's why with its watcher on. Then, in the same run:
+the tree copied -copies times side by side, indexed in full and asked the
+same symbols; and a repository with a long history (-history,
+$BENCH_HISTORY_DIR), for the commit side of why. Wall times on a shared
+machine are noisy: every figure is a median, and CPU seconds are printed
+beside wall seconds.
 
 Flags:
 `)
@@ -108,8 +124,8 @@ Flags:
 	case o.bin == "":
 		fmt.Fprintln(stderr, "gortex-bench: give -bin (make bench builds ./gortex and passes it)")
 		return o, exitUsage, true
-	case o.rounds < 1 || o.updates < 1 || o.whys < 1 || o.inproc < 1:
-		fmt.Fprintln(stderr, "gortex-bench: -rounds, -updates, -whys and -inproc must be at least 1")
+	case o.rounds < 1 || o.updates < 1 || o.whys < 2 || o.inproc < 1 || o.copyRounds < 1 || o.mcpCalls < 1:
+		fmt.Fprintln(stderr, "gortex-bench: -rounds, -updates, -inproc, -copy-rounds and -mcpcalls must be at least 1, -whys at least 2")
 		return o, exitUsage, true
 	}
 	return o, 0, false
@@ -132,7 +148,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	defer cleanup()
 	r := newReport(src, root)
 	b := &bench{o: o, bin: bin, root: root, log: stderr, r: r}
-	steps := []func(context.Context) error{b.listFiles, b.compare, b.incremental, b.inProcess, b.whyCLI}
+	steps := []func(context.Context) error{b.listFiles, b.compare, b.incremental, b.inProcess, b.whyCLI, b.mcpMain, b.copies, b.history}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return err

@@ -21,6 +21,7 @@ type bench struct {
 	fileList   string   // the Go files, for the parse children
 	touch      string   // repo-relative file the incremental runs change
 	cliQueries []string // symbols asked from the command line
+	cliIDs     []string // their stable IDs
 }
 
 // compare runs ctags, the two parse children and gortex index --full in
@@ -117,16 +118,15 @@ func (b *bench) whyCLI(ctx context.Context) error {
 	}
 	progressf(b.log, "%d gortex why runs over %d symbols", b.o.whys, len(b.cliQueries))
 	b.r.whySymbols = b.cliQueries
-	for i := range b.o.whys {
-		q := b.cliQueries[i%len(b.cliQueries)]
-		c, err := mustSucceed(ctx, b.bin, "why", "--dir", b.root, "--json", q)
-		if err != nil {
-			return err
-		}
-		if strings.Contains(c.stderr, "updating") || strings.Contains(c.stderr, "indexing") || strings.Contains(c.stderr, "rebuilding") {
-			return fmt.Errorf("gortex why %s found the index stale, so its time includes an update: %s", q, lastLine(c.stderr))
-		}
-		b.r.whys = append(b.r.whys, c.measured)
-	}
-	return nil
+	ms, err := b.whyRuns(ctx, b.root, b.cliQueries)
+	b.r.whys = ms
+	return err
+}
+
+// mcpMain times the MCP server's why on the tree, over the CLI's symbols.
+func (b *bench) mcpMain(ctx context.Context) error {
+	progressf(b.log, "MCP why: %d calls over %d symbols", b.o.mcpCalls, len(b.cliQueries))
+	m, err := b.mcpWhy(ctx, b.root, b.cliQueries)
+	b.r.mcp = m
+	return err
 }

@@ -42,8 +42,10 @@ func (b *bench) inProcess(ctx context.Context) error {
 	}
 	b.r.loads, b.r.stales, b.r.whyLex, b.r.whyGraph = m.Loads, m.Stales, m.WhyLex, m.WhyGraph
 	b.r.manifestFiles = m.ManifestFiles
-	for i := range min(cliSymbols, len(m.Queries)) {
-		b.cliQueries = append(b.cliQueries, m.Queries[i*len(m.Queries)/cliSymbols])
+	for i := range min(cliSymbols, len(m.Picked)) {
+		p := m.Picked[i*len(m.Picked)/cliSymbols]
+		b.cliQueries = append(b.cliQueries, p.Query)
+		b.cliIDs = append(b.cliIDs, p.ID)
 	}
 	return nil
 }
@@ -52,7 +54,43 @@ func (b *bench) inProcess(ctx context.Context) error {
 type inProcessResult struct {
 	Loads, Stales, WhyLex, WhyGraph []time.Duration
 	ManifestFiles                   int
-	Queries                         []string
+	Picked                          []pickedQuery
+}
+
+// pickedQuery is one query the children ask, with its symbol.
+type pickedQuery struct {
+	Query, ID, Path string
+	Line, EndLine   int
+}
+
+// modePick is the child that only loads an index and prints the queries
+// pickQueries picks.
+const modePick = "pick"
+
+// pick returns up to n queries of root's index, from a child process.
+func (b *bench) pick(ctx context.Context, root string, n int) ([]pickedQuery, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	c, err := mustSucceed(ctx, self, "-child", modePick, "-dir", root, "-inproc", strconv.Itoa(n))
+	if err != nil {
+		return nil, err
+	}
+	var ps []pickedQuery
+	if err := json.Unmarshal([]byte(c.stdout), &ps); err != nil {
+		return nil, fmt.Errorf("pick child: %w", err)
+	}
+	return ps, nil
+}
+
+// runPickChild prints the queries picked from root's index as JSON.
+func runPickChild(root string, n int, stdout io.Writer) error {
+	idx, err := indexer.Load(root)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(pickQueries(idx.Store, n))
 }
 
 // runInProcessChild loads root's index and times the load, the staleness
@@ -77,17 +115,21 @@ func runInProcessChild(ctx context.Context, root string, n int, stdout io.Writer
 		r.Stales = append(r.Stales, time.Since(start))
 	}
 	r.ManifestFiles = len(idx.Manifest.Files)
-	r.Queries = pickQueries(idx.Store, n)
-	if len(r.Queries) == 0 {
+	r.Picked = pickQueries(idx.Store, n)
+	if len(r.Picked) == 0 {
 		return errors.New("the index has no symbols to ask about")
+	}
+	qs := make([]string, len(r.Picked))
+	for i, p := range r.Picked {
+		qs[i] = p.Query
 	}
 	ci, err := textindex.OpenReader(indexer.ContentDir(idx.Dir))
 	if err != nil {
 		return err
 	}
 	defer ci.Close()
-	r.WhyLex = timeWhy(ctx, idx.Store, r.Queries, query.Options{Searcher: ci})
-	r.WhyGraph = timeWhy(ctx, idx.Store, r.Queries, query.Options{})
+	r.WhyLex = timeWhy(ctx, idx.Store, qs, query.Options{Searcher: ci})
+	r.WhyGraph = timeWhy(ctx, idx.Store, qs, query.Options{})
 	return json.NewEncoder(stdout).Encode(r)
 }
 
@@ -105,7 +147,7 @@ func timeWhy(ctx context.Context, s *graph.Store, qs []string, opts query.Option
 // pickQueries returns up to n queries spread evenly over the symbols that
 // documents explain (then over the others): each symbol's qualified name
 // when it resolves to that symbol alone, else its stable ID.
-func pickQueries(s *graph.Store, n int) []string {
+func pickQueries(s *graph.Store, n int) []pickedQuery {
 	var linked, other []*graph.Node
 	for nd := range s.Nodes() {
 		switch {
@@ -116,12 +158,13 @@ func pickQueries(s *graph.Store, n int) []string {
 			other = append(other, nd)
 		}
 	}
-	var out []string
+	var out []pickedQuery
 	for _, pool := range [][]*graph.Node{linked, other} {
 		sort.Slice(pool, func(i, j int) bool { return pool[i].ID < pool[j].ID })
 		take := min(n-len(out), len(pool))
 		for k := range take {
-			out = append(out, queryFor(s, pool[k*len(pool)/take]))
+			nd := pool[k*len(pool)/take]
+			out = append(out, pickedQuery{Query: queryFor(s, nd), ID: string(nd.ID), Path: nd.Path, Line: nd.Line, EndLine: nd.EndLine})
 		}
 	}
 	return out

@@ -9,12 +9,16 @@ import (
 	"time"
 )
 
-// Targets of issue 7, on the 2-core reference machine and GOROOT/src.
+// Targets of issue 13 ("speed that does not grow with the repository"),
+// on the 2-core reference machine.
 const (
-	targetVsParse = 1.4                    // full index ÷ bare parse, same run
-	targetRSS     = 1 << 30                // peak RSS of the full index
-	targetUpdate  = 200 * time.Millisecond // re-index after one change, process start included
-	targetWhyCLI  = 150 * time.Millisecond // gortex why, process start and index load included
+	targetVsParse = 1.4                    // full index CPU ÷ bare parse CPU, GOROOT/src, same run
+	targetRSS     = 600 << 20              // peak RSS of the full index of GOROOT/src
+	targetRSSBig  = 1200 << 20             // peak RSS of the full index of three copies of it
+	targetUpdate  = 150 * time.Millisecond // re-index after one change, process start included
+	targetWhyCLI  = 100 * time.Millisecond // gortex why, process start and index load included
+	targetScale   = 1.3                    // gortex why on the copies ÷ on the tree
+	targetWhyMCP  = 20 * time.Millisecond  // the MCP server's why, warm
 	targetWhy     = time.Millisecond       // why on a loaded index
 )
 
@@ -35,6 +39,23 @@ type report struct {
 	manifestFiles int
 	whyLex        []time.Duration // query.Why with the content index
 	whyGraph      []time.Duration // query.Why without it
+	mcp           mcpResult       // the MCP server's why on the tree
+	copies        int
+	copiesFull    []measured // gortex index --full of the copies
+	copiesWhys    []measured // gortex why on the copies
+	hist          historyReport
+}
+
+// historyReport is what the long-history repository showed.
+type historyReport struct {
+	dir, commits string
+	symbols      []string
+	blames       []measured // git blame -L of a symbol's lines, alone
+	cold, warm   []measured // gortex why with an empty blame cache, and after
+	mcp          mcpResult
+	warmIndex    measured // gortex index --warm-blame (the index itself up to date)
+	warmWall     time.Duration
+	warmNote     string // why --warm-blame was not measured
 }
 
 func newReport(src, root string) *report {
@@ -51,6 +72,9 @@ func (r *report) write(w io.Writer) {
 	r.writeTable(w)
 	r.writeRatios(w)
 	r.writeQueries(w)
+	r.writeScale(w)
+	r.writeHistory(w)
+	r.writeIssue(w)
 }
 
 func (r *report) writeTable(w io.Writer) {
@@ -77,8 +101,8 @@ func (r *report) writeTable(w io.Writer) {
 func (r *report) writeRatios(w io.Writer) {
 	full, bare := median(r.full), median(r.parse[modeParse])
 	tags := median(r.parse[modeTags])
-	fmt.Fprintf(w, "gortex / bare parse   %.2f× wall, %.2f× cpu   (target ≤ %.1f× wall) %s\n",
-		ratio(full.wall, bare.wall), ratio(full.cpu, bare.cpu), targetVsParse, verdict(ratio(full.wall, bare.wall) <= targetVsParse))
+	fmt.Fprintf(w, "gortex / bare parse   %.2f× wall, %.2f× cpu   (target ≤ %.1f× cpu) %s\n",
+		ratio(full.wall, bare.wall), ratio(full.cpu, bare.cpu), targetVsParse, verdict(ratio(full.cpu, bare.cpu) <= targetVsParse))
 	fmt.Fprintf(w, "  of which parse + tags query / bare parse: %.2f× wall, %.2f× cpu\n", ratio(tags.wall, bare.wall), ratio(tags.cpu, bare.cpu))
 	if len(r.ctags) > 0 {
 		c := median(r.ctags)
@@ -100,6 +124,87 @@ func (r *report) writeQueries(w io.Writer) {
 		ms(lex), len(r.whyLex), ms(graph), ms(targetWhy), verdict(lex <= targetWhy))
 	fmt.Fprintf(w, "index load in process: %s median of %d; staleness check (stats %d files): %s median of %d\n",
 		ms(medianOf(r.loads)), len(r.loads), r.manifestFiles, ms(medianOf(r.stales)), len(r.stales))
+	fmt.Fprintf(w, "MCP why, watcher on: %s median of %d warm calls (first calls %s)   (target ≤ %s) %s\n\n",
+		ms(medianOf(r.mcp.Warm)), len(r.mcp.Warm), durations(r.mcp.Cold), ms(targetWhyMCP), verdict(medianOf(r.mcp.Warm) <= targetWhyMCP))
+}
+
+func (r *report) writeScale(w io.Writer) {
+	if len(r.copiesFull) == 0 {
+		return
+	}
+	full, big := median(r.full), median(r.copiesFull)
+	why, bigWhy := median(r.whys), median(r.copiesWhys)
+	fmt.Fprintf(w, "%d copies side by side: gortex index --full %s wall, %s cpu, peak RSS %s (%.2f× the tree's RSS)   (target ≤ %s) %s\n",
+		r.copies, secs(big.wall), secs(big.cpu), mib(big.rss), float64(big.rss)/float64(max(full.rss, 1)), mib(targetRSSBig), verdict(big.rss <= targetRSSBig))
+	fmt.Fprintf(w, "  gortex why from the CLI: %s median of %d (runs %s; peak RSS %s), %.2f× the tree's %s   (target ≤ %.1f×) %s\n\n",
+		ms(bigWhy.wall), len(r.copiesWhys), walls(r.copiesWhys), mib(bigWhy.rss), ratio(bigWhy.wall, why.wall), ms(why.wall), targetScale,
+		verdict(ratio(bigWhy.wall, why.wall) <= targetScale))
+}
+
+func (r *report) writeHistory(w io.Writer) {
+	h := r.hist
+	if len(h.warm) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "long history: %s (%s commits), symbols %s\n", h.dir, h.commits, strings.Join(h.symbols, ", "))
+	fmt.Fprintf(w, "  git blame -L of a symbol's lines alone: %s median of %d (runs %s)\n", ms(median(h.blames).wall), len(h.blames), walls(h.blames))
+	fmt.Fprintf(w, "  gortex why, empty blame cache: %s median of %d (runs %s)\n", ms(median(h.cold).wall), len(h.cold), walls(h.cold))
+	fmt.Fprintf(w, "  gortex why, cache filled: %s median of %d (cpu %s)   (target ≤ %s) %s\n",
+		ms(median(h.warm).wall), len(h.warm), ms(median(h.warm).cpu), ms(targetWhyCLI), verdict(median(h.warm).wall <= targetWhyCLI))
+	fmt.Fprintf(w, "  MCP why, watcher on: %s median of %d warm calls (first calls %s)   (target ≤ %s) %s\n",
+		ms(medianOf(h.mcp.Warm)), len(h.mcp.Warm), durations(h.mcp.Cold), ms(targetWhyMCP), verdict(medianOf(h.mcp.Warm) <= targetWhyMCP))
+	if h.warmNote != "" {
+		fmt.Fprintf(w, "  gortex index --warm-blame: %s\n\n", h.warmNote)
+		return
+	}
+	fmt.Fprintf(w, "  gortex index --warm-blame (every source file blamed): %s wall, %s cpu\n\n", secs(h.warmWall), secs(h.warmIndex.cpu))
+}
+
+// writeIssue prints the rows of issue 13's table, each figure with its
+// target, from this run.
+func (r *report) writeIssue(w io.Writer) {
+	fmt.Fprintln(w, "issue 13, this run:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	row := func(name, got, target string, ok bool) {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", name, got, target, verdict(ok))
+	}
+	h := r.hist
+	if len(h.warm) > 0 {
+		m := median(h.warm)
+		row(fmt.Sprintf("CLI why, long history (%s commits)", h.commits), fmt.Sprintf("%s (git blame alone %s)", ms(m.wall), ms(median(h.blames).wall)), "≤ "+ms(targetWhyCLI), m.wall <= targetWhyCLI)
+	}
+	why := median(r.whys)
+	row("CLI why, the tree", fmt.Sprintf("%s wall, %s cpu", ms(why.wall), ms(why.cpu)), "≤ "+ms(targetWhyCLI), why.wall <= targetWhyCLI)
+	if len(r.copiesWhys) > 0 {
+		big := median(r.copiesWhys)
+		q := ratio(big.wall, why.wall)
+		row(fmt.Sprintf("CLI why, the tree vs %d copies", r.copies), fmt.Sprintf("%s vs %s (%.2f×), peak %s vs %s", ms(why.wall), ms(big.wall), q, mib(why.rss), mib(big.rss)),
+			fmt.Sprintf("≤ %s and ≤ %.1f×", ms(targetWhyCLI), targetScale), big.wall <= targetWhyCLI && q <= targetScale)
+	}
+	mcpWhy := medianOf(r.mcp.Warm)
+	if len(h.mcp.Warm) > 0 {
+		mcpWhy = max(mcpWhy, medianOf(h.mcp.Warm))
+	}
+	row("MCP why, server warm (worst of the trees)", ms(mcpWhy), "≤ "+ms(targetWhyMCP), mcpWhy <= targetWhyMCP)
+	full, bare := median(r.full), median(r.parse[modeParse])
+	row("full index cpu / bare parse cpu", fmt.Sprintf("%.2f× (wall %.2f×)", ratio(full.cpu, bare.cpu), ratio(full.wall, bare.wall)), fmt.Sprintf("≤ %.1f×", targetVsParse), ratio(full.cpu, bare.cpu) <= targetVsParse)
+	row("peak RSS, full index of the tree", mib(full.rss), "≤ "+mib(targetRSS), full.rss <= targetRSS)
+	if len(r.copiesFull) > 0 {
+		big := median(r.copiesFull)
+		row(fmt.Sprintf("peak RSS, full index of %d copies", r.copies), mib(big.rss), "≤ "+mib(targetRSSBig), big.rss <= targetRSSBig)
+	}
+	up := median(r.updates)
+	row("re-index after one change", ms(up.wall), "≤ "+ms(targetUpdate), up.wall <= targetUpdate)
+	tw.Flush()
+}
+
+// durations lists durations in milliseconds.
+func durations(ds []time.Duration) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = fmt.Sprintf("%.0f", float64(d)/float64(time.Millisecond))
+	}
+	return strings.Join(parts, "/") + " ms"
 }
 
 func ratio(a, b time.Duration) float64 {

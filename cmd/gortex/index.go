@@ -19,6 +19,7 @@ type indexOpts struct {
 	dir        string
 	quiet      bool
 	full       bool
+	warmBlame  bool
 	cpuProfile string
 }
 
@@ -28,6 +29,7 @@ func runIndex(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but errors")
 	fs.BoolVar(&o.full, "full", false, "rebuild from scratch instead of re-parsing only changed files")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile (pprof) of the run to this file")
+	fs.BoolVar(&o.warmBlame, "warm-blame", false, "also git blame every source file into .gortex/cache/blame/, so that why answers its commit entries without running git")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
 
@@ -106,6 +108,32 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 	}
 	if !o.quiet {
 		writeSummary(e.stdout, root, st)
+	}
+	if o.warmBlame {
+		return warmBlame(ctx, e, w, o.quiet)
+	}
+	return exitOK
+}
+
+// warmBlame fills the blame cache of w's every source file.
+func warmBlame(ctx context.Context, e env, w *workspace.Workspace, quiet bool) int {
+	start := time.Now()
+	var bar *progress
+	if !quiet && e.stdoutTTY {
+		bar = &progress{w: e.stderr}
+	}
+	update := func(done, total int) { bar.update("blame", done, total) }
+	if bar == nil {
+		update = nil
+	}
+	warmed, failed, err := w.WarmHistory(ctx, 0, update)
+	bar.done()
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex index:", err)
+		return exitError
+	}
+	if !quiet {
+		fmt.Fprintf(e.stdout, "  blamed    %d files in %.2fs (%d failed)\n", warmed, time.Since(start).Seconds(), failed)
 	}
 	return exitOK
 }

@@ -1,0 +1,183 @@
+package indexer
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// settle waits until w has seen at least n events more than before, or a
+// while: events arrive on their own goroutine.
+func settle(w *Watcher, before int64, n int64) {
+	deadline := time.Now().Add(2 * time.Second)
+	for w.gen.Load() < before+n && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // and whatever else the change made
+}
+
+func TestWatcher(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, root string)
+		events bool // whether the change makes an event the watcher counts
+		stale  bool
+	}{
+		{name: "nothing", stale: false},
+		{name: "a file written in place", change: func(t *testing.T, root string) {
+			f, err := os.OpenFile(filepath.Join(root, "billing", "invoice.go"), os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString("\n// later\n")
+			f.Close()
+		}, events: true, stale: true},
+		{name: "a new file in a subdirectory", change: func(t *testing.T, root string) {
+			os.WriteFile(filepath.Join(root, "billing", "new.go"), []byte("package billing\n"), 0o644)
+		}, events: true, stale: true},
+		{name: "a file removed", change: func(t *testing.T, root string) {
+			os.Remove(filepath.Join(root, "billing", "invoice.go"))
+		}, events: true, stale: true},
+		{name: "a mode changed, nothing else", change: func(t *testing.T, root string) {
+			os.Chmod(filepath.Join(root, "billing", "invoice.go"), 0o600)
+		}, events: true, stale: false},
+		{name: "the index's own directory", change: func(t *testing.T, root string) {
+			os.WriteFile(filepath.Join(root, ".gortex", "cache", "x.json"), []byte("{}"), 0o644)
+			os.MkdirAll(filepath.Join(root, ".gortex", "cache", "blame"), 0o755)
+		}, events: false, stale: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := copyFixture(t)
+			idx, _ := mustBuild(t, root, Options{})
+			os.MkdirAll(filepath.Join(root, ".gortex", "cache"), 0o755)
+			w, err := NewWatcher(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			w.Track(idx)
+			walks := staleWalks.Load()
+			if idx.Stale() {
+				t.Fatal("stale right after a build")
+			}
+			if staleWalks.Load() != walks+1 {
+				t.Fatal("the first check after Track did not stat")
+			}
+			if idx.Stale() || staleWalks.Load() != walks+1 {
+				t.Fatal("a quiet second check statted")
+			}
+			before := w.gen.Load()
+			if tt.change != nil {
+				tt.change(t, root)
+			}
+			settle(w, before, 1)
+			if got := w.gen.Load() > before; got != tt.events {
+				t.Errorf("events counted: %v, want %v", got, tt.events)
+			}
+			walks = staleWalks.Load()
+			if got := idx.Stale(); got != tt.stale {
+				t.Errorf("Stale after the change = %v, want %v", got, tt.stale)
+			}
+			if statted := staleWalks.Load() > walks; statted != tt.events {
+				t.Errorf("the check after the change statted: %v, want %v", statted, tt.events)
+			}
+			if !tt.stale {
+				walks = staleWalks.Load()
+				idx.Stale()
+				if staleWalks.Load() != walks {
+					t.Error("a quiet check after a clean one statted")
+				}
+			}
+		})
+	}
+}
+
+func TestWatcherBroken(t *testing.T) {
+	root := copyFixture(t)
+	idx, _ := mustBuild(t, root, Options{})
+	w, err := NewWatcher(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Track(idx)
+	w.mu.Lock()
+	w.broken = "test"
+	w.mu.Unlock()
+	for range 2 {
+		walks := staleWalks.Load()
+		if idx.Stale() {
+			t.Fatal("stale right after a build")
+		}
+		if staleWalks.Load() != walks+1 {
+			t.Error("a broken watcher's index did not stat")
+		}
+	}
+}
+
+// TestWatcherSeesAWriteAtOnce checks without waiting: a change made just
+// before a check is seen by it (the check's marker event comes after the
+// change's).
+func TestWatcherSeesAWriteAtOnce(t *testing.T) {
+	root := copyFixture(t)
+	idx, _ := mustBuild(t, root, Options{})
+	w, err := NewWatcher(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Track(idx)
+	if idx.Stale() || idx.Stale() {
+		t.Fatal("stale right after a build")
+	}
+	f, err := os.OpenFile(filepath.Join(root, "cart", "cart.go"), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n// later\n")
+	f.Close()
+	if !idx.Stale() {
+		t.Error("a write made just before the check is not seen")
+	}
+	if strings.Contains(w.Status(), "stat before every call") {
+		t.Errorf("status = %q, want the watcher", w.Status())
+	}
+}
+
+// BenchmarkStale is the staleness check of a long-running process on the
+// fixture: statting the manifest's files, and with a watcher that saw no
+// change (one op is one check).
+func BenchmarkStale(b *testing.B) {
+	root := filepath.Join(b.TempDir(), "repo")
+	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := Build(context.Background(), root, Options{}); err != nil {
+		b.Fatal(err)
+	}
+	for _, watched := range []bool{false, true} {
+		b.Run(map[bool]string{false: "stat", true: "watcher"}[watched], func(b *testing.B) {
+			idx, err := Load(root)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if watched {
+				w, err := NewWatcher(root)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer w.Close()
+				w.Track(idx)
+			}
+			for b.Loop() {
+				if idx.Stale() {
+					b.Fatal("stale")
+				}
+			}
+		})
+	}
+}
