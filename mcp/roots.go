@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/workspace"
 )
 
 // RootSource says how the repository a server serves was chosen; see
@@ -81,6 +82,8 @@ func (s *Server) adoptClientRoots(ctx context.Context) {
 		}
 		s.log.Info("serving the client's root", "root", root, "instead_of", s.root)
 		s.root, s.stores, s.rootSource = root, stores, RootClient
+		// The history (and its blame cache) follows the root too.
+		s.opened = workspace.Options{Stores: stores, History: workspace.NewHistory(root, true)}
 	})
 }
 
