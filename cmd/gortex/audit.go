@@ -28,7 +28,7 @@ func runAudit(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&o.asJSON, "json", false, "print the report as one JSON object")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 when a finding of this severity is found: caution or kudos")
 	fs.IntVar(&o.limit, "limit", audit.DefaultLimit, "print at most this many findings (0: all)")
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: gortex audit [flags] [PATH...]
 

@@ -34,7 +34,7 @@ func runCheck(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&asJSON, "json", false, "print the report as one JSON object (--format json)")
 	fs.StringVar(&o.format, "format", "text", "text, markdown (a pull-request comment) or json")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 when a touched symbol is governed by a memory of this kind: "+strings.Join(change.FailKinds, ", "))
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex check [flags] [PATH...]
 

@@ -17,7 +17,7 @@ func runCovers(ctx context.Context, e env, args []string) int {
 	var asJSON bool
 	fs := flag.NewFlagSet("covers", flag.ContinueOnError)
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
-	fs.StringVar(&dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&dir, "dir", "", dirHelp)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex covers [flags] DOC[#SECTION]
 

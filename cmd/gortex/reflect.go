@@ -34,7 +34,7 @@ func runReflect(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.llm.name, "llm", "", "LLM backend that reads the session: "+strings.Join(llm.LLMNames, ", ")+
 		" (default: $"+llmEnvVar+", else llm under [why] in .gortex/config.toml, else auto)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
-	fs.StringVar(&o.dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: gortex reflect [flags]
 

@@ -20,7 +20,7 @@ func runSpecs(ctx context.Context, e env, args []string) int {
 	var asJSON bool
 	fs := flag.NewFlagSet("specs", flag.ContinueOnError)
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
-	fs.StringVar(&dir, "dir", "", "repository root (default: the enclosing git root, else the current directory)")
+	fs.StringVar(&dir, "dir", "", dirHelp)
 	addLLMFlags(fs, &o)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex specs [flags] TASK [PATH...]
