@@ -31,6 +31,14 @@ const (
 	minProfileTerms = 5
 	maxCallees      = 8  // callee names added to a profile
 	maxDocWords     = 40 // doc-comment words added to a profile: its first sentences
+	// A type's profile also holds the words of its members: their names
+	// and the first words of their doc comments, the words the code itself
+	// uses for what the type does ("update", "reset", the buffer a field
+	// keeps), which a design describing the behaviour uses too. They never
+	// count as anchors. The other symbols of the symbol's file were tried
+	// too and dropped: they diluted the profile (kueue doc@5 0.94 → 0.89).
+	maxMemberWords = 80
+	memberDocWords = 12
 )
 
 // lexMatch is one section similar to the symbol: its similarity in [0,1]
@@ -63,7 +71,26 @@ func profile(s *graph.Store, n *graph.Node) (text, anchors string) {
 			calls = append(calls, rationale.SplitIdent(c.Name)...)
 		}
 	}
-	return anchors + " " + strings.Join(words, " ") + " " + strings.Join(calls, " "), anchors
+	return anchors + " " + strings.Join(words, " ") + " " + strings.Join(calls, " ") + " " + memberWords(s, n), anchors
+}
+
+// memberWords returns the words of n's members: each name split into
+// words, with the first words of its doc comment, maxMemberWords in all.
+func memberWords(s *graph.Store, n *graph.Node) string {
+	var out []string
+	for _, e := range s.Out(n.ID, graph.EdgeContains) {
+		m, ok := s.Node(e.To)
+		if !ok || !m.Kind.IsSymbol() {
+			continue
+		}
+		out = append(out, rationale.SplitIdent(m.Name)...)
+		doc := strings.Fields(m.Text)
+		out = append(out, doc[:min(len(doc), memberDocWords)]...)
+		if len(out) >= maxMemberWords {
+			return strings.Join(out[:maxMemberWords], " ")
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // lexical scores the sections most similar to n's profile. A section
@@ -72,6 +99,10 @@ func profile(s *graph.Store, n *graph.Node) (text, anchors string) {
 // score relative to the best qualifying section.
 func lexical(ctx context.Context, sr Searcher, s *graph.Store, n *graph.Node) (map[graph.NodeID]lexMatch, error) {
 	text, anchorText := profile(s, n)
+	if parts := splitCompounds(ctx, sr, strings.Fields(anchorText)); len(parts) > 0 {
+		extra := strings.Join(parts, " ")
+		text, anchorText = text+" "+extra, anchorText+" "+extra
+	}
 	anchors := map[string]bool{}
 	for _, t := range sr.Analyze(anchorText) {
 		if len(t) >= 3 {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -168,7 +170,29 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hi
 		}
 		return extra[i].source.ID < extra[j].source.ID
 	})
-	return append(hits, extra[:min(len(extra), lexicalEntries)]...)
+	return append(hits, distinct(extra, lexicalEntries)...)
+}
+
+// distinct returns the first n of hits that are no copies of one another
+// (see copyLikeness): a documentation site kept per release would
+// otherwise fill every lexical place with one section.
+func distinct(hits []hit, n int) []hit {
+	type key struct{ heading, base string }
+	kept := map[key][]map[string]bool{}
+	var out []hit
+	for _, h := range hits {
+		if len(out) == n {
+			break
+		}
+		k := key{h.source.Name, path.Base(h.source.Path)}
+		words := textutil.TokenSet(h.source.Text)
+		if slices.ContainsFunc(kept[k], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= copyLikeness }) {
+			continue
+		}
+		kept[k] = append(kept[k], words)
+		out = append(out, h)
+	}
+	return out
 }
 
 // entryOf makes the entry of r; rs finds the reason section of its

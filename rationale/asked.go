@@ -15,6 +15,11 @@ const (
 	scoreAsked = 0.95
 	maxAsked   = 4 // a word naming more types than this names none of them
 	minAsked   = 3 // shorter words are chance
+	// maxAskedWords bounds the words after "why": "Why Blueprints?" and
+	// "Why use a ledger" argue for a thing; "Why doesn't a Workload exist
+	// for my Pod group?" is a troubleshooting question about a situation
+	// (kueue's FAQ headings named Pod and Workload that way).
+	maxAskedWords = 4
 )
 
 // askedKinds are the kinds a why-heading may name by a word: the concepts
@@ -27,7 +32,7 @@ var askedKinds = map[graph.NodeKind]bool{
 // nil for any other heading.
 func askedWords(heading string) []string {
 	words := strings.FieldsFunc(heading, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
-	if len(words) < 2 || !strings.EqualFold(words[0], "why") {
+	if len(words) < 2 || len(words) > 1+maxAskedWords || !strings.EqualFold(words[0], "why") {
 		return nil
 	}
 	return words[1:]

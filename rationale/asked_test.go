@@ -31,6 +31,7 @@ func TestLinkAsked(t *testing.T) {
 		{"Why policies matter", []graph.NodeID{"app/policy.go::Policy"}},
 		{"Blueprints", nil}, // asks nothing
 		{"Why route?", nil}, // a method is no concept of its own
+		{"Why doesn't a Blueprint exist for my Policy group?", nil}, // a troubleshooting question
 	}
 	for i, tt := range tests {
 		t.Run(tt.heading, func(t *testing.T) {
