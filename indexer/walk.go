@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gortex/gortex/indexer/ignore"
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/repofs"
 )
@@ -176,7 +177,7 @@ func newWalker(root string, opts WalkOptions) (*walker, error) {
 }
 
 // walkDir reads one directory below the root and walks its entries.
-func (w *walker) walkDir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
+func (w *walker) walkDir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignore.Rules) error {
 	info, err := e.Info()
 	if err != nil {
 		w.skip(rel, SkipUnreadable, err)
@@ -192,7 +193,7 @@ func (w *walker) walkDir(ctx context.Context, rel, abs string, e fs.DirEntry, ru
 }
 
 // walkEntries visits the entries of the directory rel, in name order.
-func (w *walker) walkEntries(ctx context.Context, rel, abs string, entries []fs.DirEntry, rules []*ignoreRules) error {
+func (w *walker) walkEntries(ctx context.Context, rel, abs string, entries []fs.DirEntry, rules []*ignore.Rules) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -217,13 +218,13 @@ func (w *walker) walkEntries(ctx context.Context, rel, abs string, entries []fs.
 }
 
 // dir decides whether to enter a subdirectory and enters it.
-func (w *walker) dir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignoreRules) error {
+func (w *walker) dir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignore.Rules) error {
 	switch name := e.Name(); {
 	case name == ".git" || name == ".gortex":
 		w.skip(rel, SkipIgnoredDir, nil)
 	case name == "vendor" || name == "node_modules":
 		w.skip(rel, SkipVendor, nil)
-	case ignored(rules, rel, true):
+	case ignore.Ignored(rules, rel, true):
 		w.skip(rel, SkipGitignore, nil)
 	default:
 		return w.walkDir(ctx, rel, abs, e, rules)
@@ -232,8 +233,8 @@ func (w *walker) dir(ctx context.Context, rel, abs string, e fs.DirEntry, rules 
 }
 
 // regular handles a regular file found in a directory listing.
-func (w *walker) regular(rel, abs string, e fs.DirEntry, rules []*ignoreRules) {
-	if ignored(rules, rel, false) {
+func (w *walker) regular(rel, abs string, e fs.DirEntry, rules []*ignore.Rules) {
+	if ignore.Ignored(rules, rel, false) {
 		w.skip(rel, SkipGitignore, nil)
 		return
 	}
@@ -247,8 +248,8 @@ func (w *walker) regular(rel, abs string, e fs.DirEntry, rules []*ignoreRules) {
 
 // symlink includes a link to a regular file inside the root as that file;
 // every other link is skipped with the reason.
-func (w *walker) symlink(rel, abs string, rules []*ignoreRules) {
-	if ignored(rules, rel, false) { // git matches a link as a file, never as a directory
+func (w *walker) symlink(rel, abs string, rules []*ignore.Rules) {
+	if ignore.Ignored(rules, rel, false) { // git matches a link as a file, never as a directory
 		w.skip(rel, SkipGitignore, nil)
 		return
 	}
@@ -288,8 +289,8 @@ func (w *walker) add(rel, abs string, info fs.FileInfo) {
 
 // skipUnlessIgnored records a skip, preferring "gitignore" when it applies:
 // an ignored path is not the repository's business, whatever else it is.
-func (w *walker) skipUnlessIgnored(rel, reason string, rules []*ignoreRules) {
-	if ignored(rules, rel, false) {
+func (w *walker) skipUnlessIgnored(rel, reason string, rules []*ignore.Rules) {
+	if ignore.Ignored(rules, rel, false) {
 		reason = SkipGitignore
 	}
 	w.skip(rel, reason, nil)
@@ -439,16 +440,16 @@ func joinRel(dir, name string) string {
 }
 
 // excludeRules loads .git/info/exclude, the lowest-precedence ignore file.
-func (w *walker) excludeRules() []*ignoreRules {
+func (w *walker) excludeRules() []*ignore.Rules {
 	r := w.loadRules("", filepath.Join(".git", "info", "exclude"))
 	if r == nil {
 		return nil
 	}
-	return []*ignoreRules{r}
+	return []*ignore.Rules{r}
 }
 
 // dirRules returns rules extended by the directory's .gitignore, if any.
-func (w *walker) dirRules(rel, abs string, entries []fs.DirEntry, rules []*ignoreRules) []*ignoreRules {
+func (w *walker) dirRules(rel, abs string, entries []fs.DirEntry, rules []*ignore.Rules) []*ignore.Rules {
 	i, found := slices.BinarySearchFunc(entries, ".gitignore", func(e fs.DirEntry, name string) int {
 		return strings.Compare(e.Name(), name)
 	})
@@ -470,7 +471,7 @@ const maxIgnoreSize = 8 << 20
 // nil when it is absent or unreadable (an unreadable ignore file, or one
 // that is a link out of the root, a device or over maxIgnoreSize, is
 // logged, and its patterns are not applied).
-func (w *walker) loadRules(rel, file string) *ignoreRules {
+func (w *walker) loadRules(rel, file string) *ignore.Rules {
 	data, err := repofs.ReadFile(w.fsys, file, maxIgnoreSize)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -478,5 +479,5 @@ func (w *walker) loadRules(rel, file string) *ignoreRules {
 		}
 		return nil
 	}
-	return compileRules(rel, string(data))
+	return ignore.Compile(rel, string(data))
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/indexer/ignore"
 )
 
 // writeTree creates files under root from a map of slash paths to contents.
@@ -340,8 +342,8 @@ func TestIgnored(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			rules := []*ignoreRules{compileRules("", tc.pattern)}
-			if got := ignored(rules, tc.path, tc.dir); got != tc.want {
+			rules := []*ignore.Rules{ignore.Compile("", tc.pattern)}
+			if got := ignore.Ignored(rules, tc.path, tc.dir); got != tc.want {
 				t.Errorf("ignored(%q by %q) = %v, want %v", tc.path, tc.pattern, got, tc.want)
 			}
 		})
@@ -349,9 +351,9 @@ func TestIgnored(t *testing.T) {
 }
 
 func TestIgnoredNested(t *testing.T) {
-	rules := []*ignoreRules{
-		compileRules("", "*.md\n/top.txt\n"),
-		compileRules("sub", "!*.md\n*.txt\n/only.go\n"),
+	rules := []*ignore.Rules{
+		ignore.Compile("", "*.md\n/top.txt\n"),
+		ignore.Compile("sub", "!*.md\n*.txt\n/only.go\n"),
 	}
 	cases := []struct {
 		path string
@@ -369,7 +371,7 @@ func TestIgnoredNested(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			if got := ignored(rules, tc.path, false); got != tc.want {
+			if got := ignore.Ignored(rules, tc.path, false); got != tc.want {
 				t.Errorf("ignored(%q) = %v, want %v", tc.path, got, tc.want)
 			}
 		})
@@ -453,13 +455,13 @@ func (g *gitIgnores) ignored(tb testing.TB, patterns, p string, dir bool) (ignor
 // is left out when it, or a directory above it, is ignored (the walk never
 // enters an ignored directory).
 func walkIgnores(patterns, p string, dir bool) bool {
-	rules := []*ignoreRules{compileRules("", patterns)}
+	rules := []*ignore.Rules{ignore.Compile("", patterns)}
 	for i := 0; i < len(p); i++ {
-		if p[i] == '/' && ignored(rules, p[:i], true) {
+		if p[i] == '/' && ignore.Ignored(rules, p[:i], true) {
 			return true
 		}
 	}
-	return ignored(rules, p, dir)
+	return ignore.Ignored(rules, p, dir)
 }
 
 // fuzzablePath reports whether p is a path git and a walk can both be

@@ -1,4 +1,4 @@
-package indexer
+package ignore
 
 import "strings"
 
@@ -9,8 +9,8 @@ import "strings"
 // path (git status: 15 s). A pattern goes in a bucket only when nothing
 // outside the bucket's key could match it; the rest are tried in order.
 
-// ignoreRules are the compiled patterns of one ignore file.
-type ignoreRules struct {
+// Rules are the compiled patterns of one ignore file.
+type Rules struct {
 	dir      string // repo-relative directory the patterns are relative to
 	patterns []ignorePattern
 
@@ -35,9 +35,9 @@ type ignorePattern struct {
 	endsWith bool // "*" then a literal: matched as a suffix
 }
 
-// ignored applies git's precedence: the deepest ignore file with a pattern
+// Ignored applies git's precedence: the deepest ignore file with a pattern
 // matching rel decides, and within a file the last matching pattern wins.
-func ignored(rules []*ignoreRules, rel string, isDir bool) bool {
+func Ignored(rules []*Rules, rel string, isDir bool) bool {
 	for i := len(rules) - 1; i >= 0; i-- {
 		r := rules[i]
 		p := rel
@@ -56,7 +56,7 @@ func ignored(rules []*ignoreRules, rel string, isDir bool) bool {
 
 // lastMatch returns the index of the last pattern matching p, a path below
 // the file's directory, or -1.
-func (r *ignoreRules) lastMatch(p string, isDir bool) int {
+func (r *Rules) lastMatch(p string, isDir bool) int {
 	slash := strings.LastIndexByte(p, '/')
 	base, parent := p[slash+1:], ""
 	if slash >= 0 {
@@ -77,7 +77,7 @@ func (r *ignoreRules) lastMatch(p string, isDir bool) int {
 // candidates are the buckets whose patterns may match a path with the
 // last element base in the directory parent (both below the file's
 // directory); no pattern outside them can.
-func (r *ignoreRules) candidates(base, parent string) [6][]int32 {
+func (r *Rules) candidates(base, parent string) [6][]int32 {
 	var c [6][]int32
 	c[0] = r.byName[base]
 	if dot := strings.LastIndexByte(base, '.'); dot >= 0 {
@@ -114,9 +114,9 @@ func (pat *ignorePattern) matches(p, base string, isDir bool) bool {
 	return wildmatch(t[pat.literal:], p[pat.literal:], true)
 }
 
-// compileRules compiles the text of an ignore file in directory rel.
-func compileRules(rel, data string) *ignoreRules {
-	r := &ignoreRules{dir: rel, byName: map[string][]int32{}, byExt: map[string][]int32{}, byParent: map[string][]int32{}}
+// Compile compiles the text of an ignore file in directory rel.
+func Compile(rel, data string) *Rules {
+	r := &Rules{dir: rel, byName: map[string][]int32{}, byExt: map[string][]int32{}, byParent: map[string][]int32{}}
 	data = strings.TrimPrefix(data, "\ufeff") // git skips a byte order mark
 	for _, line := range strings.Split(data, "\n") {
 		if pat, ok := parseIgnoreLine(line); ok {
@@ -127,7 +127,7 @@ func compileRules(rel, data string) *ignoreRules {
 }
 
 // add puts the pattern in its bucket.
-func (r *ignoreRules) add(pat ignorePattern) {
+func (r *Rules) add(pat ignorePattern) {
 	i := int32(len(r.patterns))
 	r.patterns = append(r.patterns, pat)
 	t := pat.text

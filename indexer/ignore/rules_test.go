@@ -1,4 +1,4 @@
-package indexer
+package ignore
 
 import (
 	"fmt"
@@ -37,13 +37,13 @@ func bigIgnore() (patterns string, paths []string) {
 // them, and still finds the ones that match.
 func TestIgnoreScale(t *testing.T) {
 	patterns, paths := bigIgnore()
-	r := compileRules("", patterns)
+	r := Compile("", patterns)
 	tries, hits := 0, 0
 	for _, p := range paths {
 		for _, list := range r.candidates(path.Base(p), path.Dir(p)) {
 			tries += len(list)
 		}
-		if ignored([]*ignoreRules{r}, p, false) {
+		if Ignored([]*Rules{r}, p, false) {
 			hits++
 		}
 	}
@@ -54,7 +54,7 @@ func TestIgnoreScale(t *testing.T) {
 		t.Error("no path ignored")
 	}
 	for _, p := range []string{"pkg0/sub0/f0_0.dat", "x/name1.tmp", "a.ext2", "deep/x.ext6"} {
-		if !ignored([]*ignoreRules{r}, p, false) {
+		if !Ignored([]*Rules{r}, p, false) {
 			t.Errorf("%s not ignored", p)
 		}
 	}
@@ -62,10 +62,10 @@ func TestIgnoreScale(t *testing.T) {
 
 func BenchmarkIgnore20k(b *testing.B) {
 	patterns, paths := bigIgnore()
-	r := []*ignoreRules{compileRules("", patterns)}
+	r := []*Rules{Compile("", patterns)}
 	for b.Loop() {
 		for _, p := range paths {
-			ignored(r, p, false)
+			Ignored(r, p, false)
 		}
 	}
 	b.ReportMetric(float64(len(paths)), "paths/op")
