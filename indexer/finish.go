@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/names"
 )
 
 // writePlan says what finish must redo and what it may take over from the
@@ -158,7 +159,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		if !p.create && p.sameNames && linkOrCopy(filepath.Join(IndexDir(b.root), namesFile), dst) == nil {
 			return
 		}
-		if errs[4] = writeNames(dst, b.store); errs[4] != nil {
+		if errs[4] = writeFile(dst, func(w io.Writer) error { return names.Write(w, b.store) }); errs[4] != nil {
 			errs[4] = fmt.Errorf("write names: %w", errs[4])
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/names"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -205,3 +206,10 @@ var errLockRefused = errors.New("lock index: refusing the lock file")
 // make here: one from an older gortex, a copy, a commit or a link. It is
 // rebuilt, like an index of another format.
 var errNotOwned = fmt.Errorf("%w: %s/%s was not written here by this gortex (older, copied, committed or linked); it is rebuilt", graph.ErrVersion, gortexDir, indexSubdir)
+
+// CompleteNames returns the symbol names of root's index that start with
+// prefix, at most limit of them (see names.Complete); none when the index
+// keeps no name list.
+func CompleteNames(root, prefix string, limit int) ([]string, error) {
+	return names.Complete(filepath.Join(IndexDir(root), namesFile), prefix, limit)
+}

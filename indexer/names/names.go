@@ -1,4 +1,4 @@
-package indexer
+package names
 
 import (
 	"bufio"
@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,14 +17,14 @@ import (
 // gortex parses; query.Parse accepts each of them.
 var nameSeparators = []string{"::", ".", "#", `\`}
 
-// CompletionNames returns the names by which gortex why may be asked
+// Of returns the names by which gortex why may be asked
 // about n, as a shell completes them: its qualified name, and every
 // shorter form that ends it and starts after a separator, down to its own
 // name — billing.Invoice.Finalize, Invoice.Finalize and Finalize for
 // example.com/shop/billing.Invoice.Finalize; Cart::add and add for
 // crate::cart::Cart::add. An import path is cut only at its last slash.
 // Only packages and symbols have names.
-func CompletionNames(n *graph.Node) []string {
+func Of(n *graph.Node) []string {
 	if n.Qualified == "" || !(n.Kind.IsSymbol() || n.Kind == graph.KindPackage) {
 		return nil
 	}
@@ -62,12 +61,12 @@ func firstSeparator(s string) (int, int) {
 	return best, width
 }
 
-// writeNames writes the completion names of every symbol and package of s
-// to path, sorted, each once, one per line.
-func writeNames(path string, s *graph.Store) error {
+// Write writes the completion names of every symbol and package of s
+// to w, sorted, each once, one per line.
+func Write(w io.Writer, s *graph.Store) error {
 	var names []string
 	for n := range s.Nodes() {
-		for _, name := range CompletionNames(n) {
+		for _, name := range Of(n) {
 			if !strings.ContainsAny(name, "\n\r") {
 				names = append(names, name)
 			}
@@ -75,24 +74,22 @@ func writeNames(path string, s *graph.Store) error {
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	return writeFile(path, func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 1<<16)
-		for _, name := range names {
-			bw.WriteString(name)
-			bw.WriteByte('\n')
-		}
-		return bw.Flush()
-	})
+	bw := bufio.NewWriterSize(w, 1<<16)
+	for _, name := range names {
+		bw.WriteString(name)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
 
-// CompleteNames returns, in order, up to limit completion names in root's
-// index that start with prefix. It reads the name list the index keeps
+// Complete returns, in order, up to limit completion names in the name
+// list file (written by Write) that start with prefix. It reads the list
 // for this, not the graph, and only a few blocks of it (a binary search
 // by line, then the run of lines with the prefix), so that a shell's
 // completion answers at once on a large repository. An index written
 // before the list existed has none to offer.
-func CompleteNames(root, prefix string, limit int) ([]string, error) {
-	f, err := os.Open(filepath.Join(IndexDir(root), namesFile))
+func Complete(file, prefix string, limit int) ([]string, error) {
+	f, err := os.Open(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
