@@ -31,7 +31,7 @@ type Index struct {
 	Manifest *Manifest
 	dirty    graph.Dirty // what the delta applied to the snapshot names
 	check    atomic.Pointer[staleCheck]
-	watch    atomic.Pointer[tracking] // set by Watcher.Track
+	watch    atomic.Pointer[StaleCheck] // set by SetStaleCheck
 }
 
 // builder carries one Build or Update. The context of the run is passed

@@ -37,6 +37,10 @@ const (
 // gortexIgnore keeps the index out of git while memories stay committable.
 const gortexIgnore = "# written by gortex: the index is rebuilt from the repository, memories are committed\nindex/\ncache/\ntmp-*/\nold-*/\n*.lock\n"
 
+// GortexDirName is the name of the directory at a repository's root that
+// holds everything gortex keeps there.
+const GortexDirName = gortexDir
+
 // IndexDir returns the directory of root's index.
 func IndexDir(root string) string { return filepath.Join(root, gortexDir, indexSubdir) }
 

@@ -101,11 +101,11 @@ func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
 //
 // Load starts this check while the graph decodes; the first call takes
 // that result when the check started less than staleWindow ago, so that
-// gortex why does not stat the tree after loading it. An index a Watcher
-// tracks stats nothing while the watcher saw no change.
+// gortex why does not stat the tree after loading it. An index given a
+// StaleCheck (a watcher's, see indexer/watch) asks it instead.
 func (ix *Index) Stale() bool {
-	if t := ix.watch.Load(); t != nil {
-		return t.stale(ix)
+	if c := ix.watch.Load(); c != nil {
+		return (*c)(ix)
 	}
 	if c := ix.check.Swap(nil); c != nil && time.Since(c.start) < staleWindow {
 		<-c.done
@@ -132,12 +132,8 @@ type staleCheck struct {
 	stale bool
 }
 
-// staleWalks counts the staleness checks that statted the tree, for tests.
-var staleWalks atomic.Int64
-
 // statStale stats the manifest's files and directories.
 func statStale(root string, m *Manifest) bool {
-	staleWalks.Add(1)
 	var stale atomic.Bool
 	statManifest(root, m, func(p string, st fileStat, err error, dir bool) bool {
 		if err != nil || !unchanged(m, p, st, dir) {
@@ -293,3 +289,15 @@ func keepBroken(prev []Skip, touched map[string]bool) []Skip {
 	}
 	return out
 }
+
+// A StaleCheck answers Index.Stale in place of the stat walk: a file
+// watcher's, which knows when nothing changed, and calls StatStale when
+// it cannot tell.
+type StaleCheck func(ix *Index) bool
+
+// SetStaleCheck makes c answer ix.Stale from now on.
+func (ix *Index) SetStaleCheck(c StaleCheck) { ix.watch.Store(&c) }
+
+// StatStale reports whether files changed since ix was built, by statting
+// the manifest's files and directories.
+func (ix *Index) StatStale() bool { return statStale(ix.Root, ix.Manifest) }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/indexer/watch"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
 )
@@ -68,8 +68,8 @@ type Server struct {
 	checks  flights
 	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
 	last    atomic.Pointer[Refresh]
-	audits  auditState                      // the calls view audits share, and why findings' cooldown
-	watcher atomic.Pointer[indexer.Watcher] // while Watch runs: the snapshots' change detection
+	audits  auditState                    // the calls view audits share, and why findings' cooldown
+	watcher atomic.Pointer[watch.Watcher] // while Watch runs: the snapshots' change detection
 
 	mcp *server.MCPServer
 }
@@ -139,10 +139,10 @@ func (s *Server) Warm(ctx context.Context) {
 
 // Watch watches the repository for changes until ctx is done (the serve
 // functions call it): while it does, a call's staleness check stats no file
-// unless a change was seen since the last check (indexer.Watcher). Without
+// unless a change was seen since the last check (watch.Watcher). Without
 // it, or when the watcher cannot start, every call stats the index's files.
 func (s *Server) Watch(ctx context.Context) {
-	w, err := indexer.NewWatcher(s.root)
+	w, err := watch.NewWatcher(s.root)
 	if err != nil {
 		s.log.Warn("no watcher: every call stats the index's files", "err", err)
 		return

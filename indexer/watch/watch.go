@@ -1,4 +1,4 @@
-package indexer
+package watch
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/gortex/gortex/indexer"
 )
 
 // Watcher tells a long-running process whether its index may be stale
@@ -60,7 +61,7 @@ func NewWatcher(root string) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", root, err)
 	}
-	w := &Watcher{root: root, markDir: filepath.Join(CacheDir(root), "watch"), fw: fw, done: make(chan struct{}),
+	w := &Watcher{root: root, markDir: filepath.Join(indexer.CacheDir(root), "watch"), fw: fw, done: make(chan struct{}),
 		watched: map[string]bool{}, waiting: map[string]chan struct{}{}}
 	go w.loop()
 	if err := os.MkdirAll(w.markDir, 0o755); err == nil {
@@ -110,7 +111,7 @@ func (w *Watcher) counts(ev fsnotify.Event) bool {
 		return true
 	}
 	base := filepath.Base(ev.Name)
-	return base != gortexDir && base != ".git"
+	return base != indexer.GortexDirName && base != ".git"
 }
 
 // marked wakes the check waiting for a marker's creation.
@@ -156,7 +157,7 @@ func (w *Watcher) sync() bool {
 // Track makes ix's staleness checks use w, after watching the directories
 // of ix's manifest (and no longer those it does not list). Its first check
 // still stats: the tree may have changed before the watches were in place.
-func (w *Watcher) Track(ix *Index) {
+func (w *Watcher) Track(ix *indexer.Index) {
 	want := make(map[string]bool, len(ix.Manifest.Dirs)+1)
 	want[w.root] = true
 	for d := range ix.Manifest.Dirs {
@@ -182,7 +183,7 @@ func (w *Watcher) Track(ix *Index) {
 	w.mu.Unlock()
 	t := &tracking{w: w}
 	t.clean.Store(-1)
-	ix.watch.Store(t)
+	ix.SetStaleCheck(t.stale)
 }
 
 // Status says how w detects changes, for a status report.
@@ -213,16 +214,20 @@ type tracking struct {
 }
 
 // stale stats ix unless nothing happened since its last clean check.
-func (t *tracking) stale(ix *Index) bool {
+func (t *tracking) stale(ix *indexer.Index) bool {
 	synced := t.w.sync()
 	gen, ok := t.w.generation()
 	ok = ok && synced
 	if ok && gen == t.clean.Load() {
 		return false
 	}
-	stale := statStale(ix.Root, ix.Manifest)
+	statWalks.Add(1)
+	stale := ix.StatStale()
 	if !stale && ok {
 		t.clean.Store(gen)
 	}
 	return stale
 }
+
+// statWalks counts the checks that statted the tree, for tests.
+var statWalks atomic.Int64

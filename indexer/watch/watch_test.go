@@ -1,4 +1,4 @@
-package indexer
+package watch
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gortex/gortex/indexer"
 )
 
 // settle waits until w has seen at least n events more than before, or a
@@ -52,7 +54,7 @@ func TestWatcher(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := copyFixture(t)
-			idx, _ := mustBuild(t, root, Options{})
+			idx, _ := mustBuild(t, root)
 			os.MkdirAll(filepath.Join(root, ".gortex", "cache"), 0o755)
 			w, err := NewWatcher(root)
 			if err != nil {
@@ -60,14 +62,14 @@ func TestWatcher(t *testing.T) {
 			}
 			defer w.Close()
 			w.Track(idx)
-			walks := staleWalks.Load()
+			walks := statWalks.Load()
 			if idx.Stale() {
 				t.Fatal("stale right after a build")
 			}
-			if staleWalks.Load() != walks+1 {
+			if statWalks.Load() != walks+1 {
 				t.Fatal("the first check after Track did not stat")
 			}
-			if idx.Stale() || staleWalks.Load() != walks+1 {
+			if idx.Stale() || statWalks.Load() != walks+1 {
 				t.Fatal("a quiet second check statted")
 			}
 			before := w.gen.Load()
@@ -78,17 +80,17 @@ func TestWatcher(t *testing.T) {
 			if got := w.gen.Load() > before; got != tt.events {
 				t.Errorf("events counted: %v, want %v", got, tt.events)
 			}
-			walks = staleWalks.Load()
+			walks = statWalks.Load()
 			if got := idx.Stale(); got != tt.stale {
 				t.Errorf("Stale after the change = %v, want %v", got, tt.stale)
 			}
-			if statted := staleWalks.Load() > walks; statted != tt.events {
+			if statted := statWalks.Load() > walks; statted != tt.events {
 				t.Errorf("the check after the change statted: %v, want %v", statted, tt.events)
 			}
 			if !tt.stale {
-				walks = staleWalks.Load()
+				walks = statWalks.Load()
 				idx.Stale()
-				if staleWalks.Load() != walks {
+				if statWalks.Load() != walks {
 					t.Error("a quiet check after a clean one statted")
 				}
 			}
@@ -98,7 +100,7 @@ func TestWatcher(t *testing.T) {
 
 func TestWatcherBroken(t *testing.T) {
 	root := copyFixture(t)
-	idx, _ := mustBuild(t, root, Options{})
+	idx, _ := mustBuild(t, root)
 	w, err := NewWatcher(root)
 	if err != nil {
 		t.Fatal(err)
@@ -109,11 +111,11 @@ func TestWatcherBroken(t *testing.T) {
 	w.broken = "test"
 	w.mu.Unlock()
 	for range 2 {
-		walks := staleWalks.Load()
+		walks := statWalks.Load()
 		if idx.Stale() {
 			t.Fatal("stale right after a build")
 		}
-		if staleWalks.Load() != walks+1 {
+		if statWalks.Load() != walks+1 {
 			t.Error("a broken watcher's index did not stat")
 		}
 	}
@@ -124,7 +126,7 @@ func TestWatcherBroken(t *testing.T) {
 // change's).
 func TestWatcherSeesAWriteAtOnce(t *testing.T) {
 	root := copyFixture(t)
-	idx, _ := mustBuild(t, root, Options{})
+	idx, _ := mustBuild(t, root)
 	w, err := NewWatcher(root)
 	if err != nil {
 		t.Fatal(err)
@@ -156,12 +158,12 @@ func BenchmarkStale(b *testing.B) {
 	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
 		b.Fatal(err)
 	}
-	if _, _, err := Build(context.Background(), root, Options{}); err != nil {
+	if _, _, err := indexer.Build(context.Background(), root, indexer.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	for _, watched := range []bool{false, true} {
 		b.Run(map[bool]string{false: "stat", true: "watcher"}[watched], func(b *testing.B) {
-			idx, err := Load(root)
+			idx, err := indexer.Load(root)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -180,4 +182,24 @@ func BenchmarkStale(b *testing.B) {
 			}
 		})
 	}
+}
+
+// copyFixture copies the fixture repository to a temporary directory.
+func copyFixture(t testing.TB) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// mustBuild indexes root.
+func mustBuild(t testing.TB, root string) (*indexer.Index, indexer.Stats) {
+	t.Helper()
+	idx, st, err := indexer.Build(context.Background(), root, indexer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return idx, st
 }
