@@ -70,7 +70,7 @@ fuzz:
 # the commit side of why on BENCH_HISTORY_DIR. The report ends with the
 # rows of issue 13 against their targets.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer ./indexer/syntax ./history
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
 	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN) -history "$(BENCH_HISTORY_DIR)"
 
 # Score gortex why against a gold file (default: the fixture repository,
