@@ -10,6 +10,7 @@ import (
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -22,7 +23,18 @@ type Report struct {
 	Count    int       `json:"count" toon:"count"`                   // touched symbols
 	Governed int       `json:"governed" toon:"governed"`             // of them, those some reasoning governs
 	Symbols  []Touched `json:"symbols" toon:"symbols"`
-	Note     string    `json:"note,omitempty" toon:"note,omitempty"`
+	// Documents are the documents each changed file belongs to: those
+	// whose motivates links reach the file or a symbol in it (what
+	// gortex covers lists, walked back), for a reviewer to know which
+	// designs the change is part of.
+	Documents []FileDocs `json:"documents" toon:"documents"`
+	Note      string     `json:"note,omitempty" toon:"note,omitempty"`
+}
+
+// FileDocs is a changed file and the documents it belongs to.
+type FileDocs struct {
+	File string   `json:"file" toon:"file"`
+	Docs []string `json:"docs" toon:"docs"`
 }
 
 // Touched is one symbol a change touches and the reasoning that governs
@@ -47,7 +59,7 @@ const reasoningLimit = 8
 // touched symbols with their governing reasoning: symbols that some
 // reasoning governs first, in the order of their files, then the rest.
 func Check(ctx context.Context, w *workspace.Workspace, diffs []history.FileDiff) (*Report, error) {
-	r := &Report{Files: []string{}, Symbols: []Touched{}}
+	r := &Report{Files: []string{}, Symbols: []Touched{}, Documents: []FileDocs{}}
 	files := map[string]bool{}
 	for _, fd := range diffs {
 		r.Files = append(r.Files, fd.Path())
@@ -70,6 +82,11 @@ func Check(ctx context.Context, w *workspace.Workspace, diffs []history.FileDiff
 			r.Symbols = append(r.Symbols, t)
 		}
 	}
+	for _, fd := range diffs {
+		if docs := documentsOf(w.Store(), fd.NewPath, syms[fd.NewPath]); len(docs) > 0 {
+			r.Documents = append(r.Documents, FileDocs{File: fd.NewPath, Docs: docs})
+		}
+	}
 	gone, err := goneSymbols(ctx, w, diffs)
 	if err != nil {
 		return nil, err
@@ -88,6 +105,41 @@ func Check(ctx context.Context, w *workspace.Workspace, diffs []history.FileDiff
 		r.Note = "the change touches no indexed symbol"
 	}
 	return r, nil
+}
+
+// designDoc are the kinds of document a change can belong to.
+var designDoc = map[rationale.AssetKind]bool{
+	rationale.AssetADR: true, rationale.AssetRFC: true, rationale.AssetDesign: true, rationale.AssetSpec: true,
+}
+
+// documentsOf returns, sorted, the design documents (ADRs, RFCs, designs,
+// specs) whose sections name the file at path or one of its symbols: a
+// link by a name or a path, not one that only reads like it (lexical) or
+// changed with it (cochange).
+func documentsOf(s *graph.Store, path string, syms []*graph.Node) []string {
+	if path == "" {
+		return nil
+	}
+	ids := []graph.NodeID{graph.FileID(path)}
+	for _, n := range syms {
+		ids = append(ids, n.ID)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range ids {
+		for _, e := range s.In(id, graph.EdgeMotivates) {
+			m, ok := e.Best()
+			src, found := s.Node(e.From)
+			if !ok || !found || src.Kind != graph.KindDoc || seen[src.Path] || !designDoc[rationale.AssetKind(src.Attr(rationale.AttrAssetKind))] ||
+				(m.Signal != graph.SignalNamed && m.Signal != graph.SignalMember && m.Signal != graph.SignalPath) {
+				continue
+			}
+			seen[src.Path] = true
+			out = append(out, src.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // governed returns n as touched, with its reasoning.

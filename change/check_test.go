@@ -2,6 +2,7 @@ package change
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,6 +66,14 @@ func TestCheck(t *testing.T) {
 			}
 			if !hasPath(found.Reasoning, tt.wantDoc) {
 				t.Errorf("no %s among %+v", tt.wantDoc, found.Reasoning)
+			}
+			// The changed file belongs to the ADR that governs its symbol.
+			belongs := false
+			for _, fd := range r.Documents {
+				belongs = belongs || (fd.File == tt.file && slices.Contains(fd.Docs, tt.wantDoc))
+			}
+			if !belongs {
+				t.Errorf("%s does not belong to %s: %+v", tt.file, tt.wantDoc, r.Documents)
 			}
 		})
 	}

@@ -31,6 +31,12 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 		}
 	}
+	if len(r.Documents) > 0 {
+		b.WriteString("\nthe changed files belong to\n")
+		for _, fd := range r.Documents {
+			fmt.Fprintf(&b, "  %s  %s\n", fd.File, strings.Join(fd.Docs, ", "))
+		}
+	}
 	if r.Note != "" {
 		fmt.Fprintf(&b, "\nnote: %s\n", r.Note)
 	}
@@ -68,6 +74,17 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			}
 		}
 		b.WriteString("\n</details>\n\n")
+	}
+	if len(r.Documents) > 0 {
+		b.WriteString("The changed files belong to:\n\n")
+		for _, fd := range r.Documents {
+			docs := make([]string, len(fd.Docs))
+			for i, d := range fd.Docs {
+				docs[i] = "`" + cell(d) + "`"
+			}
+			fmt.Fprintf(&b, "- `%s`: %s\n", cell(fd.File), strings.Join(docs, ", "))
+		}
+		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
