@@ -77,14 +77,8 @@ Flags:
 }
 
 func checkRun(ctx context.Context, e env, o checkOpts) int {
-	root, err := resolveRoot(o.dir)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex check:", err)
-		return exitError
-	}
-	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex check:", err)
+	w, ok := openDir(ctx, e, "check", o.dir, string(memory.ScopeBoth))
+	if !ok {
 		return exitError
 	}
 	diffs, base, err := changeOf(ctx, w, o)

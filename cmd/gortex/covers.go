@@ -37,14 +37,8 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex covers: give one document, e.g. docs/adr/0001-use-a-ledger.md#Decision")
 		return exitUsage
 	}
-	root, err := resolveRoot(dir)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex covers:", err)
-		return exitError
-	}
-	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex covers:", err)
+	w, ok := openDir(ctx, e, "covers", dir, string(memory.ScopeBoth))
+	if !ok {
 		return exitError
 	}
 	c, err := change.Covers(docs.New(w), w.Store(), pos[0])

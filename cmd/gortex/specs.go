@@ -48,17 +48,11 @@ Flags:
 		fmt.Fprintf(e.stderr, "gortex specs: --llm %q: want one of %s\n", o.name, strings.Join(llm.LLMNames, ", "))
 		return exitUsage
 	}
-	root, err := resolveRoot(dir)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex specs:", err)
+	w, ok := openDir(ctx, e, "specs", dir, string(memory.ScopeBoth))
+	if !ok {
 		return exitError
 	}
-	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex specs:", err)
-		return exitError
-	}
-	paths, err := repoPaths(root, pos[1:])
+	paths, err := repoPaths(w.Root, pos[1:])
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex specs:", err)
 		return exitUsage

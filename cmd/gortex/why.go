@@ -101,14 +101,8 @@ Flags:
 }
 
 func whyRun(ctx context.Context, e env, o whyOpts) int {
-	root, err := resolveRoot(o.dir)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex why:", err)
-		return exitError
-	}
-	w, err := openWorkspace(ctx, e, root, o.scope)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex why:", err)
+	w, ok := openDir(ctx, e, "why", o.dir, o.scope)
+	if !ok {
 		return exitError
 	}
 	qo := w.QueryOptions()
@@ -147,6 +141,21 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// openDir opens the workspace of the project --dir names (or the one
+// around the working directory) for the command cmd, with the memories of
+// scope; on failure it says why on stderr and ok is false.
+func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.Workspace, ok bool) {
+	root, err := resolveRoot(dir)
+	if err == nil {
+		w, err = openWorkspace(ctx, e, root, scope)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
+		return nil, false
+	}
+	return w, true
 }
 
 // openWorkspace opens root with the memories of scope, building or
