@@ -12,13 +12,13 @@ import (
 
 type auditParams struct {
 	Paths  []string `json:"paths,omitempty" desc:"Only under these paths."`
-	Limit  int      `json:"limit,omitempty" min:"1" max:"500" desc:"Default 20."`
-	Format string   `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Limit  int      `json:"limit,omitempty" min:"1" max:"500" default:"20"`
+	Format string   `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func auditTool() mcpgo.Tool {
 	return mcpgo.NewTool("audit",
-		mcpgo.WithDescription("Gaps in the reasoning (load-bearing code nothing explains, weak or stale reasoning) and kudos, each with a fix."),
+		mcpgo.WithDescription("Load-bearing code nothing explains, weak or stale reasoning, and kudos, each with its fix."),
 		readOnly(),
 	)
 }

@@ -11,8 +11,8 @@ import (
 )
 
 type docOutlineParams struct {
-	Path   string `json:"path" desc:"The document's repo-relative path."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Path   string `json:"path" desc:"Repo-relative path."`
+	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func docOutlineTool() mcpgo.Tool {

@@ -9,13 +9,13 @@ import (
 
 type forgetMemoryParams struct {
 	ID    string `json:"id" desc:"The memory to delete."`
-	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
+	Scope string `json:"scope,omitempty" enum:"both,workspace,global" default:"both" desc:"Where it is."`
 }
 
 // forget_memory deletes a file; a second call finds nothing to delete.
 func forgetMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("forget_memory",
-		mcpgo.WithDescription("Delete a wrong memory. If the reasoning changed, use supersede_memory."),
+		mcpgo.WithDescription("Delete a wrong memory. If the reasoning changed, supersede it."),
 		writes(true, true),
 	)
 }

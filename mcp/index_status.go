@@ -8,12 +8,12 @@ import (
 )
 
 type indexStatusParams struct {
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func indexStatusTool() mcpgo.Tool {
 	return mcpgo.NewTool("index_status",
-		mcpgo.WithDescription("Root served and how it was chosen; index age, counts, staleness; unreadable memory files."),
+		mcpgo.WithDescription("Root served and how it was chosen, index age, counts, staleness, unreadable memory files."),
 		readOnly(),
 	)
 }

@@ -9,10 +9,10 @@ import (
 )
 
 type listDocsParams struct {
-	Kind   string `json:"kind,omitempty" enum:"adr,rfc,design,spec,readme,changelog,doc" desc:"Only documents of this kind."`
-	Path   string `json:"path,omitempty" desc:"Only documents under this path prefix."`
-	Limit  int    `json:"limit,omitempty" min:"1" max:"2000" desc:"Default 200."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Kind   string `json:"kind,omitempty" enum:"adr,rfc,design,spec,readme,changelog,doc" desc:"Only of this kind."`
+	Path   string `json:"path,omitempty" desc:"Only under this path prefix."`
+	Limit  int    `json:"limit,omitempty" min:"1" max:"2000" default:"200"`
+	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func listDocsTool() mcpgo.Tool {

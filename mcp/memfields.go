@@ -13,17 +13,17 @@ import (
 // memoryFields are a memory's fields as store_memory and supersede_memory
 // take them; update_memory takes the same names, each optional.
 type memoryFields struct {
-	Title      string   `json:"title,omitempty" maxlen:"200" desc:"One line (default: the body's first line)."`
+	Title      string   `json:"title,omitempty" maxlen:"200" desc:"One line; default: the body's first."`
 	Body       string   `json:"body" maxlen:"20000" desc:"Markdown: what holds and why."`
-	Kind       string   `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"Default decision."`
-	Symbols    []string `json:"symbols,omitempty" desc:"Symbols it is about; each must resolve to one."`
-	Files      []string `json:"files,omitempty" desc:"Repo-relative files it is about."`
+	Kind       string   `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" default:"decision"`
+	Symbols    []string `json:"symbols,omitempty" desc:"Symbols it is about."`
+	Files      []string `json:"files,omitempty" desc:"Files it is about."`
 	Tags       []string `json:"tags,omitempty" desc:"One word each, at most 20."`
-	Importance int      `json:"importance,omitempty" min:"1" max:"5" desc:"Default 3."`
-	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" desc:"Default 0.8."`
-	Basis      string   `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown" desc:"Default unknown."`
+	Importance int      `json:"importance,omitempty" min:"1" max:"5" default:"3"`
+	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" default:"0.8"`
+	Basis      string   `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown" default:"unknown"`
 	Pinned     bool     `json:"pinned,omitempty" desc:"Rank above unpinned ones."`
-	Source     string   `json:"source,omitempty" enum:"agent,manual,review" desc:"Default agent."`
+	Source     string   `json:"source,omitempty" enum:"agent,manual,review" default:"agent"`
 	Author     string   `json:"author,omitempty" desc:"Default: the client's name."`
 }
 

@@ -13,12 +13,12 @@ import (
 )
 
 type proposeMemoryParams struct {
-	memoryFields
+	memoryFields `schema:"brief"` // described in store_memory
 }
 
 func proposeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("propose_memory",
-		mcpgo.WithDescription("Queue a memory for a person to accept (gortex memory review); why does not show it until then. Returns its id and status: proposed, or duplicate."),
+		mcpgo.WithDescription("Queue a memory (fields as store_memory) for a person to accept; why shows it only then. Answers proposed or duplicate."),
 		writes(false, false),
 	)
 }

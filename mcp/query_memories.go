@@ -16,21 +16,21 @@ import (
 )
 
 type queryMemoriesParams struct {
-	Symbol    string `json:"symbol,omitempty" desc:"Only memories about this symbol."`
-	File      string `json:"file,omitempty" desc:"Only memories about this file or its symbols."`
+	Symbol    string `json:"symbol,omitempty" desc:"Only about this symbol."`
+	File      string `json:"file,omitempty" desc:"Only about this file or its symbols."`
 	Kind      string `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"Only this kind."`
-	Tag       string `json:"tag,omitempty" desc:"Only memories with this tag."`
-	Text      string `json:"text,omitempty" desc:"Only memories with every word of this text."`
-	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Default both."`
+	Tag       string `json:"tag,omitempty" desc:"Only with this tag."`
+	Text      string `json:"text,omitempty" desc:"Only with every word of this text."`
+	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" default:"both"`
 	LiveOnly  bool   `json:"live_only,omitempty" desc:"Leave out superseded memories."`
-	Limit     int    `json:"limit,omitempty" min:"1" max:"200" desc:"Default 20."`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
-	Format    string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Limit     int    `json:"limit,omitempty" min:"1" max:"200" default:"20"`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
+	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func queryMemoriesTool() mcpgo.Tool {
 	return mcpgo.NewTool("query_memories",
-		mcpgo.WithDescription("List memories by symbol, file, kind, tag or text, ranked as why ranks them."),
+		mcpgo.WithDescription("Memories by symbol, file, kind, tag or text, ranked as why ranks them."),
 		readOnly(),
 	)
 }

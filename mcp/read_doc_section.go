@@ -14,13 +14,13 @@ import (
 type readDocSectionParams struct {
 	IDs         []string `json:"ids" desc:"Section ids (doc:docs/adr/x.md#L27)."`
 	Subsections bool     `json:"subsections,omitempty" desc:"Also return their subsections."`
-	MaxTokens   int      `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
-	Format      string   `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	MaxTokens   int      `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
+	Format      string   `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func readDocSectionTool() mcpgo.Tool {
 	return mcpgo.NewTool("read_doc_section",
-		mcpgo.WithDescription("Document sections' text by id (from doc_outline, search or a why entry's source_id)."),
+		mcpgo.WithDescription("Sections' text by id (from doc_outline, search or a why entry's source_id)."),
 		readOnly(),
 	)
 }

@@ -18,9 +18,16 @@ import (
 //
 //	json:"name,omitempty"  the argument; without omitempty it is required
 //	desc:"..."             its one-line description
+//	default:"3"            the value taken when it is left out
 //	enum:"a,b,c"           the values allowed
 //	min:"1" max:"5"        bounds of a number
 //	maxlen:"200"           the most characters of a string
+//
+// An argument whose name, type, values and default say all there is (such
+// as format or limit) needs no description; the server instructions say
+// once what the shared ones mean. An embedded struct tagged schema:"brief"
+// gives its fields without their descriptions: the memory fields are
+// described once, in store_memory, and the other memory tools say so.
 //
 // Go types map to JSON types: string, integer (int), number (float64),
 // boolean (bool), array of string ([]string); a pointer is the type it
@@ -36,6 +43,7 @@ type param struct {
 	min, max *float64
 	maxLen   int
 	desc     string
+	def      any // the default, of the argument's JSON type; nil for none
 	required bool
 }
 
@@ -51,7 +59,13 @@ func paramsOf(t reflect.Type) []param {
 			continue
 		}
 		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-			out = append(out, paramsOf(f.Type)...)
+			ps := paramsOf(f.Type)
+			if f.Tag.Get("schema") == "brief" {
+				for i := range ps {
+					ps[i].desc = ""
+				}
+			}
+			out = append(out, ps...)
 			continue
 		}
 		if !f.IsExported() {
@@ -82,6 +96,9 @@ func paramOf(t reflect.Type, f reflect.StructField, name, opts string) param {
 		p.enum = strings.Split(e, ",")
 	}
 	p.min, p.max = bound(t, f, "min"), bound(t, f, "max")
+	if d, ok := f.Tag.Lookup("default"); ok {
+		p.def = defaultOf(t, f, p.typ, d)
+	}
 	if s := f.Tag.Get("maxlen"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -102,6 +119,28 @@ func bound(t reflect.Type, f reflect.StructField, tag string) *float64 {
 		panic(fmt.Sprintf("mcp: %s.%s: %s %q: %v", t, f.Name, tag, s, err))
 	}
 	return &v
+}
+
+// defaultOf is the default d, written in a tag, as a value of JSON type typ.
+func defaultOf(t reflect.Type, f reflect.StructField, typ, d string) any {
+	var v any
+	var err error
+	switch typ {
+	case "string":
+		v = d
+	case "integer":
+		v, err = strconv.Atoi(d)
+	case "number":
+		v, err = strconv.ParseFloat(d, 64)
+	case "boolean":
+		v, err = strconv.ParseBool(d)
+	default:
+		err = fmt.Errorf("no default for a %s", typ)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("mcp: %s.%s: default %q: %v", t, f.Name, d, err))
+	}
+	return v
 }
 
 func jsonTypeOf(t reflect.Type) string {
@@ -129,6 +168,7 @@ type propSchema struct {
 	Minimum     *float64    `json:"minimum,omitempty"`
 	Maximum     *float64    `json:"maximum,omitempty"`
 	MaxLength   int         `json:"maxLength,omitempty"`
+	Default     any         `json:"default,omitempty"`
 	Description string      `json:"description,omitempty"`
 }
 
@@ -142,7 +182,7 @@ func inputSchema(ps []param) json.RawMessage {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		prop := propSchema{Type: p.typ, Enum: p.enum, Minimum: p.min, Maximum: p.max, MaxLength: p.maxLen, Description: p.desc}
+		prop := propSchema{Type: p.typ, Enum: p.enum, Minimum: p.min, Maximum: p.max, MaxLength: p.maxLen, Default: p.def, Description: p.desc}
 		if p.items != "" {
 			prop.Items = &propSchema{Type: p.items}
 		}

@@ -12,7 +12,9 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/gortex/gortex/audit"
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
 )
 
 // toolParams are the parameter structs the handlers decode into, by tool.
@@ -36,6 +38,7 @@ type schemaProp struct {
 	Enum        []string    `json:"enum"`
 	Minimum     *float64    `json:"minimum"`
 	Maximum     *float64    `json:"maximum"`
+	Default     any         `json:"default"`
 	Description string      `json:"description"`
 }
 
@@ -150,13 +153,13 @@ func TestSchemasMatchParams(t *testing.T) {
 				t.Errorf("schema properties %v, but the handler reads %v", got, want)
 			}
 			for arg, prop := range s.Properties {
-				checkProp(t, name, arg, prop, p)
+				checkProp(t, tools[name], arg, prop, p)
 			}
 		})
 	}
 }
 
-func checkProp(t *testing.T, tool, arg string, prop schemaProp, p any) {
+func checkProp(t *testing.T, tool mcpgo.Tool, arg string, prop schemaProp, p any) {
 	t.Helper()
 	switch prop.Type {
 	case "string", "integer", "number", "boolean":
@@ -167,8 +170,18 @@ func checkProp(t *testing.T, tool, arg string, prop schemaProp, p any) {
 	default:
 		t.Errorf("%s: type %q", arg, prop.Type)
 	}
-	if d := prop.Description; d == "" || strings.Contains(d, "\n") || len(d) > 100 {
+	if d := prop.Description; strings.Contains(d, "\n") || len(d) > 100 {
 		t.Errorf("%s: description %q is not one short line", arg, d)
+	}
+	if prop.Description == "" && !explained(t, tool, arg, prop) {
+		t.Errorf("%s: no description, and neither its default and the instructions nor store_memory explain it", arg)
+	}
+	if prop.Default != nil { // the server's own check takes it
+		for _, pa := range paramsOf(reflect.TypeOf(p)) {
+			if _, err := checkValue(pa, json.RawMessage(mustJSON(prop.Default))); pa.name == arg && err != nil {
+				t.Errorf("%s: default %v: %v", arg, prop.Default, err)
+			}
+		}
 	}
 	// The sample value decodes, strictly, into the field the handler reads.
 	dst := reflect.New(reflect.TypeOf(p))
@@ -179,6 +192,50 @@ func checkProp(t *testing.T, tool, arg string, prop schemaProp, p any) {
 	}
 	if reflect.DeepEqual(dst.Elem().Interface(), reflect.Zero(dst.Elem().Type()).Interface()) {
 		t.Errorf("%s: %v sets no field", arg, sample(prop))
+	}
+}
+
+// explained reports whether an argument without a description is said
+// once elsewhere: a default the server instructions explain (format,
+// limit, the memory fields' values), or a memory field of a tool whose
+// description points to store_memory, where the fields are described.
+func explained(t *testing.T, tool mcpgo.Tool, arg string, prop schemaProp) bool {
+	if prop.Default != nil && strings.Contains(instructions, "`"+arg+"`") {
+		return true
+	}
+	return tool.Name != "store_memory" && slices.Contains(fieldNames(t, memoryFields{}), arg) &&
+		strings.Contains(tool.Description, "fields as store_memory")
+}
+
+// A default the schema declares is the one the handler applies.
+func TestSchemaDefaults(t *testing.T) {
+	tools := listTools(t)
+	tests := []struct {
+		tool, arg string
+		want      any
+	}{
+		{"why", "limit", float64(query.DefaultLimit)},
+		{"why", "format", string(query.FormatJSON)},
+		{"why", "scope", string(memory.ScopeBoth)},
+		{"audit", "limit", float64(audit.DefaultLimit)},
+		{"list_docs", "limit", float64(defaultDocLimit)},
+		{"query_memories", "limit", float64(defaultMemoryLimit)},
+		{"search", "limit", float64(defaultSearchLimit)},
+		{"store_memory", "importance", float64(memory.DefaultImportance)},
+		{"store_memory", "confidence", memory.DefaultConfidence},
+		{"store_memory", "kind", string(memory.DefaultKind)},
+		{"store_memory", "basis", string(memory.BasisUnknown)},
+		{"store_memory", "source", string(memory.SourceAgent)},
+		{"store_memory", "scope", string(memory.ScopeWorkspace)},
+		{"propose_memory", "importance", float64(memory.DefaultImportance)},
+		{"supersede_memory", "kind", string(memory.DefaultKind)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool+"/"+tt.arg, func(t *testing.T) {
+			if got := schemaOf(t, tools[tt.tool]).Properties[tt.arg].Default; got != tt.want {
+				t.Errorf("default %v (%T), the handler uses %v (%T)", got, got, tt.want, tt.want)
+			}
+		})
 	}
 }
 
@@ -215,11 +272,17 @@ func TestMemoryFieldSchemas(t *testing.T) {
 			func(s memory.Source) bool { return s == memory.SourceReflection }))...)},
 		"author": {Type: "string"},
 	}
-	for _, tool := range []string{"store_memory", "update_memory", "supersede_memory"} {
+	// Who recorded a memory, and how, is not changed in place.
+	provenance := []string{"source", "author"}
+	for _, tool := range []string{"store_memory", "propose_memory", "update_memory", "supersede_memory"} {
 		props := schemaOf(t, tools[tool]).Properties
 		for arg, w := range want {
 			got, ok := props[arg]
 			switch {
+			case tool == "update_memory" && slices.Contains(provenance, arg):
+				if ok {
+					t.Errorf("%s takes %s", tool, arg)
+				}
 			case !ok:
 				t.Errorf("%s: no %s", tool, arg)
 			case got.Type != w.Type:
@@ -239,50 +302,56 @@ func sameSet(a, b []string) bool {
 	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
 
-// Read-only tools say so; write tools say what they change.
+// Read-only tools say so; write tools say what they change. A hint left
+// out means the MCP default, so each is read as a client reads it.
 func TestToolAnnotations(t *testing.T) {
 	tools := listTools(t)
-	hint := func(b *bool) string {
+	hint := func(b *bool, def bool) bool {
 		if b == nil {
-			return "unset"
+			return def
 		}
-		if *b {
-			return "true"
-		}
-		return "false"
+		return *b
 	}
 	tests := []struct {
-		tool                            string
-		readOnly, destructive, openWorl string
+		tool                                         string
+		readOnly, destructive, idempotent, openWorld bool
 	}{
-		{"store_memory", "false", "true", "false"},
-		{"update_memory", "false", "true", "false"},
-		{"supersede_memory", "false", "false", "false"},
-		{"forget_memory", "false", "true", "false"},
-		{"reindex", "false", "false", "false"},
+		{"store_memory", false, true, false, false},
+		{"update_memory", false, true, false, false},
+		{"supersede_memory", false, false, false, false},
+		{"forget_memory", false, true, true, false},
+		{"propose_memory", false, false, false, false},
+		{"reindex", false, false, true, false},
 	}
 	for _, name := range readOnlyTools {
-		tests = append(tests, struct{ tool, readOnly, destructive, openWorl string }{name, "true", "false", "false"})
+		// destructiveHint and idempotentHint mean nothing when readOnlyHint is true.
+		tests = append(tests, struct {
+			tool                                         string
+			readOnly, destructive, idempotent, openWorld bool
+		}{name, true, true, false, false})
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
 			a := tools[tt.tool].Annotations
-			if got := [3]string{hint(a.ReadOnlyHint), hint(a.DestructiveHint), hint(a.OpenWorldHint)}; got != [3]string{tt.readOnly, tt.destructive, tt.openWorl} {
-				t.Errorf("readOnly, destructive, openWorld = %v, want %v", got, [3]string{tt.readOnly, tt.destructive, tt.openWorl})
+			got := [4]bool{hint(a.ReadOnlyHint, false), hint(a.DestructiveHint, true), hint(a.IdempotentHint, false), hint(a.OpenWorldHint, true)}
+			want := [4]bool{tt.readOnly, tt.destructive, tt.idempotent, tt.openWorld}
+			if got != want {
+				t.Errorf("readOnly, destructive, idempotent, openWorld = %v, want %v", got, want)
 			}
 		})
+	}
+	if n := len(tests); n != len(toolParams) {
+		t.Errorf("%d tools have expected hints, %d tools exist", n, len(toolParams))
 	}
 }
 
 // maxToolsList bounds the tools/list result, every tool's definition
-// together, in characters: it is in every session's context (issue 11;
-// the definitions took 12,088 characters before, without the memory
-// fields). Issue 11 asked for 12,000 with its twelve tools (they take
-// about 11,700); audit and propose_memory (issue 15) add about 1,450, and
-// check, covers and specs (issue 16, one short line each) about 1,130: the
-// seventeen measured 14,282, so the bound holds them. A new tool must make
-// room, not grow it.
-const maxToolsList = 14300
+// together, in characters: it is in every session's context. The
+// seventeen tools took 14,282 before what they share was said once (the
+// memory fields in store_memory, defaults as schema defaults, hints only
+// where they differ from the MCP defaults); they take 11,889 now. A new
+// tool must make room, not grow the bound.
+const maxToolsList = 12000
 
 func TestToolsListSize(t *testing.T) {
 	s, err := New(fixture(t), Options{})

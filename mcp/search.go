@@ -11,15 +11,15 @@ import (
 )
 
 type searchParams struct {
-	Query  string `json:"query" desc:"Words of a symbol's name, or what a section or memory is about."`
-	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories" desc:"Default all."`
-	Limit  int    `json:"limit,omitempty" min:"1" max:"100" desc:"Default 10."`
-	Format string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
+	Query  string `json:"query" desc:"Words of a name, or what a section or memory is about."`
+	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories" default:"all"`
+	Limit  int    `json:"limit,omitempty" min:"1" max:"100" default:"10"`
+	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func searchTool() mcpgo.Tool {
 	return mcpgo.NewTool("search",
-		mcpgo.WithDescription("Symbols by name, sections and memories by content; a hit's id goes to why, read_doc_section or update_memory."),
+		mcpgo.WithDescription("Symbols by name, sections and memories by content; each hit has its id for why, read_doc_section or update_memory."),
 		readOnly(),
 	)
 }

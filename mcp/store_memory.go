@@ -10,15 +10,15 @@ import (
 
 type storeMemoryParams struct {
 	memoryFields
-	ID    string `json:"id,omitempty" desc:"Omit for a new memory; an id rewrites that memory."`
-	Scope string `json:"scope,omitempty" enum:"workspace,global" desc:"Default workspace."`
+	ID    string `json:"id,omitempty" desc:"Rewrite this memory; omit for a new one."`
+	Scope string `json:"scope,omitempty" enum:"workspace,global" default:"workspace"`
 	Force bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 }
 
 // store_memory is destructive: given an id, it rewrites that memory.
 func storeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("store_memory",
-		mcpgo.WithDescription("Record a decision, invariant or other memory about symbols and files; why ranks it first for them."),
+		mcpgo.WithDescription("Record a decision, invariant or other memory about symbols or files; why ranks it first."),
 		writes(true, false),
 	)
 }

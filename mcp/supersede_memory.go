@@ -9,17 +9,17 @@ import (
 )
 
 type supersedeMemoryParams struct {
-	ID string `json:"id" desc:"The memory the new one replaces."`
-	memoryFields
-	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where id is (default both); the new one goes there too."`
-	Force bool   `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
+	ID           string           `json:"id" desc:"The memory the new one replaces."`
+	memoryFields `schema:"brief"` // described in store_memory
+	Scope        string           `json:"scope,omitempty" enum:"both,workspace,global" default:"both" desc:"Where id is, and the new one goes."`
+	Force        bool             `json:"force,omitempty" desc:"Store it even if it repeats a memory."`
 }
 
 // supersede_memory only adds: the old memory keeps its text and gains a
 // superseded_by.
 func supersedeMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("supersede_memory",
-		mcpgo.WithDescription("Replace memory id (the decision changed); the old stays as history and lends its anchors when none are given."),
+		mcpgo.WithDescription("Replace memory id with a new one (fields as store_memory); the old stays as history and lends its anchors if none are given."),
 		writes(false, false),
 	)
 }

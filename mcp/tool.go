@@ -125,13 +125,17 @@ func limitArg(name string, n, def, max int) (int, error) {
 	return n, nil
 }
 
+// A tool's annotations carry only the hints that differ from the MCP
+// defaults (readOnlyHint false, destructiveHint true, idempotentHint false,
+// openWorldHint true): a client reads a hint left out as its default, and
+// tools/list is in every session's context.
+
 // readOnly marks a tool that only reads the repository: it changes
-// nothing, and reaches nothing outside the repository (idempotentHint
-// means nothing for a tool that changes nothing, so it is left out).
+// nothing, and reaches nothing outside the repository (destructiveHint and
+// idempotentHint mean nothing for a tool that changes nothing).
 func readOnly() mcpgo.ToolOption {
 	return func(t *mcpgo.Tool) {
-		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(true),
-			DestructiveHint: mcpgo.ToBoolPtr(false), OpenWorldHint: mcpgo.ToBoolPtr(false)}
+		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(true), OpenWorldHint: mcpgo.ToBoolPtr(false)}
 	}
 }
 
@@ -141,8 +145,12 @@ func readOnly() mcpgo.ToolOption {
 // arguments changes nothing more. Nothing outside the machine is reached.
 func writes(destructive, idempotent bool) mcpgo.ToolOption {
 	return func(t *mcpgo.Tool) {
-		t.Annotations = mcpgo.ToolAnnotation{ReadOnlyHint: mcpgo.ToBoolPtr(false),
-			DestructiveHint: mcpgo.ToBoolPtr(destructive), IdempotentHint: mcpgo.ToBoolPtr(idempotent),
-			OpenWorldHint: mcpgo.ToBoolPtr(false)}
+		t.Annotations = mcpgo.ToolAnnotation{OpenWorldHint: mcpgo.ToBoolPtr(false)}
+		if !destructive {
+			t.Annotations.DestructiveHint = mcpgo.ToBoolPtr(false)
+		}
+		if idempotent {
+			t.Annotations.IdempotentHint = mcpgo.ToBoolPtr(true)
+		}
 	}
 }

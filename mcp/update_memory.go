@@ -9,33 +9,36 @@ import (
 )
 
 // memoryPatch is the fields update_memory changes: a field left out (nil)
-// stays as it is; symbols, files and tags replace the whole list.
+// stays as it is; symbols, files and tags replace the whole list. Who
+// recorded a memory and how (author, source) are not the agent's to
+// change in place, so update_memory does not take them; store_memory's
+// rewrite of a memory by id (patch, below) sets them as it sets the rest.
 type memoryPatch struct {
-	Title      *string  `json:"title,omitempty" maxlen:"200" desc:"New title."`
-	Body       *string  `json:"body,omitempty" maxlen:"20000" desc:"New body."`
-	Kind       *string  `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference" desc:"New kind."`
-	Symbols    []string `json:"symbols,omitempty" desc:"Replace the symbol anchors ([] removes all)."`
-	Files      []string `json:"files,omitempty" desc:"Replace the file anchors ([] removes all)."`
-	Tags       []string `json:"tags,omitempty" desc:"Replace the tags."`
-	Importance *int     `json:"importance,omitempty" min:"1" max:"5" desc:"New importance."`
-	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1" desc:"New confidence."`
-	Basis      *string  `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown" desc:"New basis."`
-	Pinned     *bool    `json:"pinned,omitempty" desc:"Pin or unpin it."`
-	Source     *string  `json:"source,omitempty" enum:"agent,manual,review" desc:"New source."`
-	Author     *string  `json:"author,omitempty" desc:"New author."`
+	Title      *string  `json:"title,omitempty" maxlen:"200"`
+	Body       *string  `json:"body,omitempty" maxlen:"20000"`
+	Kind       *string  `json:"kind,omitempty" enum:"decision,invariant,constraint,incident,convention,gotcha,reference"`
+	Symbols    []string `json:"symbols,omitempty"`
+	Files      []string `json:"files,omitempty"`
+	Tags       []string `json:"tags,omitempty"`
+	Importance *int     `json:"importance,omitempty" min:"1" max:"5"`
+	Confidence *float64 `json:"confidence,omitempty" min:"0" max:"1"`
+	Basis      *string  `json:"basis,omitempty" enum:"research,measurement,incident,review,assumption,unknown"`
+	Pinned     *bool    `json:"pinned,omitempty"`
+	Source     *string  `json:"-"`
+	Author     *string  `json:"-"`
 }
 
 type updateMemoryParams struct {
-	ID string `json:"id" desc:"The memory's id, a unique prefix or its last 6 characters."`
-	memoryPatch
-	Scope string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Where to look for it (default both)."`
+	ID          string `json:"id" desc:"Memory id, a unique prefix or its last 6 characters."`
+	memoryPatch        // described in store_memory; the tool description says how a list replaces
+	Scope       string `json:"scope,omitempty" enum:"both,workspace,global" default:"both" desc:"Where it is."`
 }
 
 // update_memory rewrites fields in place (destructive), and bumps the
 // memory's updated time on every call (not idempotent).
 func updateMemoryTool() mcpgo.Tool {
 	return mcpgo.NewTool("update_memory",
-		mcpgo.WithDescription("Change fields of memory id in place; others stay. If the decision changed, use supersede_memory."),
+		mcpgo.WithDescription("Change fields of memory id in place (fields as store_memory; a list given replaces the old, [] clears it). If the decision changed, supersede it."),
 		writes(true, false),
 	)
 }

@@ -12,17 +12,17 @@ import (
 )
 
 type whyParams struct {
-	ID        string `json:"id" desc:"A symbol (Invoice.Finalize, pkg.Type.Method, stable ID), package, file path, or question."`
-	Limit     int    `json:"limit,omitempty" min:"1" max:"100" desc:"Most entries and candidates (default 10)."`
-	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" desc:"Memories to include (default both)."`
-	Format    string `json:"format,omitempty" enum:"json,toon" desc:"Default json."`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Approximate answer budget; omit for none."`
+	ID        string `json:"id" desc:"Symbol (Invoice.Finalize, stable ID), package, file or question."`
+	Limit     int    `json:"limit,omitempty" min:"1" max:"100" default:"10" desc:"Most entries or candidates."`
+	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" default:"both" desc:"Memories to include."`
+	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
 	Explain   bool   `json:"explain,omitempty" desc:"Show how each rank was made."`
 }
 
 func whyTool() mcpgo.Tool {
 	return mcpgo.NewTool("why",
-		mcpgo.WithDescription("Why does this code exist? Reasoning linked to a symbol, file or question, best first. Call it before changing, deleting or moving code."),
+		mcpgo.WithDescription("Why this code exists: reasoning linked to a symbol, file or question, best first. Call it before changing, deleting or moving code."),
 		readOnly(),
 	)
 }
