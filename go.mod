@@ -14,6 +14,7 @@ require (
 	github.com/ollama/ollama v0.17.4
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
+	github.com/tailscale/hujson v0.0.0-20250605163823-992244df8c5a
 	github.com/toon-format/toon-go v0.0.0-20251202084852-7ca0e27c4e8c
 	golang.org/x/mod v0.41.0
 	golang.org/x/sys v0.49.0

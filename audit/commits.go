@@ -40,8 +40,8 @@ func (b *blamer) explained(ctx context.Context, n *graph.Node) bool {
 	b.left--
 	end := max(n.EndLine, n.Line)
 	cs, err := b.h.Blame(ctx, n.Path, n.Line, end)
-	if errors.Is(err, history.ErrNotGit) {
-		b.left = 0 // no repository: no other blame will succeed
+	if errors.Is(err, history.ErrNotGit) || errors.Is(err, history.ErrNoCommits) {
+		b.left = 0 // no repository, or no commit: no other blame will succeed
 	}
 	if err != nil {
 		return false

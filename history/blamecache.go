@@ -95,7 +95,7 @@ func (c *BlameCache) state(ctx context.Context, g *Git, path string) (fileState,
 // head reads HEAD from the repository's files, else from git. Where no
 // .git is found above Root (and GIT_DIR does not name one), git would find
 // none either: that is ErrNotGit without a process. Before the first
-// commit it is errNoCache.
+// commit it is ErrNoCommits (git blame would fail on the missing HEAD).
 func (c *BlameCache) head(ctx context.Context, g *Git) (string, error) {
 	c.mu.Lock()
 	d := c.dirs
@@ -110,7 +110,7 @@ func (c *BlameCache) head(ctx context.Context, g *Git) (string, error) {
 		if h, ok := d.readHead(); ok && h != "" {
 			return h, nil
 		} else if ok {
-			return "", errNoCache
+			return "", ErrNoCommits
 		}
 	case os.Getenv("GIT_DIR") == "":
 		return "", ErrNotGit
@@ -127,8 +127,10 @@ func (c *BlameCache) head(ctx context.Context, g *Git) (string, error) {
 // answerable turns a state error into the reply of a cached read: used is
 // false when git must be asked.
 func answerable(err error) (reply error, used bool) {
-	if errors.Is(err, ErrNotGit) {
-		return ErrNotGit, true
+	for _, quiet := range []error{ErrNotGit, ErrNoCommits} {
+		if errors.Is(err, quiet) {
+			return quiet, true
+		}
 	}
 	return nil, false
 }

@@ -314,6 +314,30 @@ func TestBlameCacheUntrackedAndOutside(t *testing.T) {
 	}
 }
 
+// Before the first commit there is no history: a blame says so with
+// ErrNoCommits (which callers keep quiet), staged or not, and runs no git
+// process to find it out.
+func TestBlameBeforeFirstCommit(t *testing.T) {
+	ctx := context.Background()
+	r := newGitRepo(t)
+	r.write("a.go", "package a\n")
+	r.write("b.go", "package a\n")
+	r.git("add", "b.go")
+	g := newCounted(r.dir, t.TempDir(), false)
+	for _, p := range []string{"a.go", "b.go"} {
+		if _, err := g.Blame(ctx, p, 1, 1); !errors.Is(err, ErrNoCommits) {
+			t.Errorf("Blame of %s before the first commit: %v, want ErrNoCommits", p, err)
+		}
+	}
+	if runs := g.took(); len(runs) > 0 {
+		t.Errorf("ran %v", runs)
+	}
+	r.commit("First")
+	if cs, err := g.Blame(ctx, "b.go", 1, 1); err != nil || len(cs) != 1 {
+		t.Errorf("Blame once committed = %+v, %v", cs, err)
+	}
+}
+
 func TestReadHead(t *testing.T) {
 	r := cacheRepo(t)
 	want := strings.TrimSpace(r.git("rev-parse", "HEAD"))

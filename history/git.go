@@ -19,6 +19,9 @@ var (
 	ErrNotGit = errors.New("not a git repository")
 	// ErrUntracked means git does not track the file.
 	ErrUntracked = errors.New("not tracked by git")
+	// ErrNoCommits means the repository has no commit yet: there is no
+	// history to read.
+	ErrNoCommits = errors.New("no commits yet")
 )
 
 // DefaultGitTimeout bounds each history read (one or two git processes).

@@ -198,7 +198,7 @@ func (b *builder) findRoots(files []WalkedFile) {
 		b.broken(e.Path, e.Reason)
 	}
 	b.roots = roots
-	b.man.Crates, b.man.PyRoots = roots.record()
+	b.man.Crates, b.man.PyRoots, b.man.ScriptRoots = roots.record()
 }
 
 // parsed is the result of reading and parsing one file.

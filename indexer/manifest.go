@@ -13,8 +13,9 @@ import (
 
 // manifestVersion changes whenever Manifest changes shape. Version 2 added
 // Links and moved the parse records out of gob (parses.go); version 3 the
-// source roots (Crates, PyRoots), which name Rust and Python modules.
-const manifestVersion = 3
+// source roots (Crates, PyRoots), which name Rust and Python modules;
+// version 4 ScriptRoots, which name TypeScript and JavaScript modules.
+const manifestVersion = 4
 
 // Manifest records what an index was built from, so that a later run can
 // tell which files changed.
@@ -25,9 +26,12 @@ type Manifest struct {
 	Modules map[string]string     // go.mod directory → module path
 	Crates  map[string]string     // Cargo.toml directory → crate name (Roots)
 	PyRoots []string              // Python source roots (Roots)
-	Skipped []Skip                // what the walk skipped, kept for the summary
-	Broken  []Skip                // files that could not be parsed
-	Links   map[graph.Signal]int  // motivates edges by signal, as the last linking counted them
+	// ScriptRoots are the TypeScript and JavaScript source roots: folder →
+	// the alias imports write for it, "" for a baseUrl (Roots).
+	ScriptRoots map[string]string
+	Skipped     []Skip               // what the walk skipped, kept for the summary
+	Broken      []Skip               // files that could not be parsed
+	Links       map[graph.Signal]int // motivates edges by signal, as the last linking counted them
 }
 
 // FileRecord is one indexed file.

@@ -1,26 +1,32 @@
 package indexer
 
 import (
+	"encoding/json"
 	"fmt"
-	"os"
+	"maps"
 	"path"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/tailscale/hujson"
 
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/repofs"
 )
 
 // Roots are the source roots of the languages whose module paths start
 // where the project's packaging says, not at the repository root: a Rust
-// crate is named by its Cargo.toml, and a Python project's modules are
+// crate is named by its Cargo.toml, a Python project's modules are
 // imported from below its layout folder (src/, lib/, python/) or from the
-// folder of its packaging file. It is not changed once built, so readers
-// may share it.
+// folder of its packaging file, and a TypeScript or JavaScript project's
+// from below the baseUrl of its tsconfig.json (jsconfig.json), or under
+// the alias its paths give a folder ("@app/*" for "src/app/*"). It is not
+// changed once built, so readers may share it.
 type Roots struct {
 	crates map[string]string // crate directory → crate name, as Rust code writes it
 	python map[string]bool   // directories Python module paths start below
+	script map[string]string // directories TypeScript and JavaScript module paths start below → their alias ("" for a baseUrl)
 }
 
 // Packaging files that show where a Python project's modules start.
@@ -30,19 +36,27 @@ var pythonPackaging = map[string]bool{"pyproject.toml": true, "setup.cfg": true,
 // (the "src layout" and its variants), next to its packaging file.
 var pythonLayouts = []string{"src", "lib", "python"}
 
+// scriptConfigs are the files whose compilerOptions say where TypeScript
+// (and JavaScript) imports start.
+var scriptConfigs = map[string]bool{"tsconfig.json": true, "jsconfig.json": true}
+
+// maxConfig bounds the packaging files read for source roots.
+const maxConfig = 1 << 20
+
 // isRootFile reports whether the file at rel decides a source root: a
 // change to it renames the modules below it.
 func isRootFile(rel string) bool {
 	base := path.Base(rel)
-	return base == "Cargo.toml" || pythonPackaging[base]
+	return base == "Cargo.toml" || pythonPackaging[base] || scriptConfigs[base]
 }
 
-// FindRoots reads the Cargo.toml files among files (for their crate names)
-// and finds the Python packaging files and layout folders. A Cargo.toml
-// that cannot be read is reported as a Skip; the returned Roots is always
-// usable.
+// FindRoots reads the Cargo.toml files among files (for their crate
+// names) and the tsconfig.json and jsconfig.json files (for their baseUrl
+// and path aliases), and finds the Python packaging files and layout
+// folders. A file that cannot be read is reported as a Skip; the returned
+// Roots is always usable.
 func FindRoots(root string, files []WalkedFile) (*Roots, []Skip) {
-	r := &Roots{crates: map[string]string{}, python: map[string]bool{}}
+	r := &Roots{crates: map[string]string{}, python: map[string]bool{}, script: map[string]string{}}
 	var bad []Skip
 	pyDirs := map[string]bool{} // directories holding Python files
 	var packaging []string
@@ -50,12 +64,22 @@ func FindRoots(root string, files []WalkedFile) (*Roots, []Skip) {
 		dir := path.Dir(f.Path)
 		switch base := path.Base(f.Path); {
 		case base == "Cargo.toml":
-			name, err := readCrateName(filepath.Join(root, filepath.FromSlash(f.Path)))
+			name, err := readCrateName(root, f.Path)
 			switch {
 			case err != nil:
 				bad = append(bad, Skip{Path: f.Path, Reason: fmt.Sprintf("read %s: %v", f.Path, err)})
 			case name != "":
 				r.crates[dir] = name
+			}
+		case scriptConfigs[base]:
+			aliases, err := readScriptRoots(root, f.Path)
+			if err != nil {
+				bad = append(bad, Skip{Path: f.Path, Reason: fmt.Sprintf("read %s: %v", f.Path, err)})
+			}
+			for _, d := range slices.Sorted(maps.Keys(aliases)) {
+				if _, taken := r.script[d]; !taken { // files come sorted: the first config to name a folder wins
+					r.script[d] = aliases[d]
+				}
 			}
 		case pythonPackaging[base]:
 			packaging = append(packaging, dir)
@@ -79,11 +103,8 @@ func FindRoots(root string, files []WalkedFile) (*Roots, []Skip) {
 }
 
 // NewRoots returns the Roots recorded in a manifest. It copies its input.
-func NewRoots(crates map[string]string, python []string) *Roots {
-	r := &Roots{crates: make(map[string]string, len(crates)), python: make(map[string]bool, len(python))}
-	for d, n := range crates {
-		r.crates[d] = n
-	}
+func NewRoots(crates map[string]string, python []string, script map[string]string) *Roots {
+	r := &Roots{crates: maps.Clone(crates), python: make(map[string]bool, len(python)), script: maps.Clone(script)}
 	for _, d := range python {
 		r.python[d] = true
 	}
@@ -91,20 +112,17 @@ func NewRoots(crates map[string]string, python []string) *Roots {
 }
 
 // record returns the roots as the manifest keeps them.
-func (r *Roots) record() (crates map[string]string, python []string) {
-	crates = make(map[string]string, len(r.crates))
-	for d, n := range r.crates {
-		crates[d] = n
-	}
+func (r *Roots) record() (crates map[string]string, python []string, script map[string]string) {
 	for d := range r.python {
 		python = append(python, d)
 	}
-	return crates, python
+	return maps.Clone(r.crates), python, maps.Clone(r.script)
 }
 
 // For returns the source root of the file at rel in language lang: the
 // nearest enclosing crate for Rust, the nearest enclosing Python source
-// root for Python, none for other languages or outside every root.
+// root for Python, the nearest baseUrl or aliased folder for TypeScript and
+// JavaScript, none for other languages or outside every root.
 func (r *Roots) For(rel, lang string) syntax.SourceRoot {
 	if r == nil {
 		return syntax.SourceRoot{}
@@ -115,6 +133,10 @@ func (r *Roots) For(rel, lang string) syntax.SourceRoot {
 			return syntax.SourceRoot{Dir: d, Crate: r.crates[d]}
 		case lang == "python" && r.python[d]:
 			return syntax.SourceRoot{Dir: d}
+		case scriptLangs[lang]:
+			if alias, ok := r.script[d]; ok {
+				return syntax.SourceRoot{Dir: d, Alias: alias}
+			}
 		}
 		if d == "." || d == "/" {
 			return syntax.SourceRoot{}
@@ -129,10 +151,10 @@ type cargoManifest struct {
 }
 
 // readCrateName returns the name Rust code uses for the crate of the
-// Cargo.toml at file: its [lib] name, else its [package] name with '-'
+// Cargo.toml at rel: its [lib] name, else its [package] name with '-'
 // written '_'; "" for a workspace manifest without a package.
-func readCrateName(file string) (string, error) {
-	data, err := os.ReadFile(file)
+func readCrateName(root, rel string) (string, error) {
+	data, err := repofs.ReadIn(root, rel, maxConfig)
 	if err != nil {
 		return "", err
 	}
@@ -145,4 +167,71 @@ func readCrateName(file string) (string, error) {
 		name = m.Package.Name
 	}
 	return strings.ReplaceAll(name, "-", "_"), nil
+}
+
+// scriptLangs are the languages a tsconfig.json or jsconfig.json names.
+var scriptLangs = map[string]bool{"typescript": true, "tsx": true, "javascript": true}
+
+// scriptConfig is the part of a tsconfig.json that says where imports
+// start. "extends" is not followed: a project that inherits its baseUrl
+// keeps its modules named by their paths.
+type scriptConfig struct {
+	CompilerOptions struct {
+		BaseURL string              `json:"baseUrl"`
+		Paths   map[string][]string `json:"paths"`
+	} `json:"compilerOptions"`
+}
+
+// readScriptRoots reads the tsconfig.json (or jsconfig.json) at rel, JSON
+// with comments and trailing commas as TypeScript reads it, and returns
+// the folders its imports start below, each with its alias: the baseUrl
+// with none, and the folder of each path alias of the form "@app/*" →
+// ["src/app/*"] with "@app" (only the first target; others are
+// fallbacks). A folder outside the repository is left out.
+func readScriptRoots(root, rel string) (map[string]string, error) {
+	data, err := repofs.ReadIn(root, rel, maxConfig)
+	if err != nil {
+		return nil, err
+	}
+	return parseScriptRoots(rel, data)
+}
+
+// parseScriptRoots is readScriptRoots for the bytes data of the config at rel.
+func parseScriptRoots(rel string, data []byte) (map[string]string, error) {
+	data, err := hujson.Standardize(data)
+	if err != nil {
+		return nil, err
+	}
+	var c scriptConfig
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	dir := path.Dir(rel)
+	base := dir
+	if u := c.CompilerOptions.BaseURL; u != "" {
+		base = path.Join(dir, u)
+		if inside(base) {
+			out[base] = ""
+		}
+	}
+	for alias, targets := range c.CompilerOptions.Paths {
+		prefix, ok := strings.CutSuffix(alias, "/*")
+		if !ok || len(targets) == 0 || strings.Contains(prefix, "*") {
+			continue
+		}
+		target, ok := strings.CutSuffix(targets[0], "/*")
+		if !ok || strings.Contains(target, "*") {
+			continue
+		}
+		if d := path.Join(base, target); inside(d) {
+			out[d] = prefix
+		}
+	}
+	return out, nil
+}
+
+// inside reports whether the repo-relative path p stays in the repository.
+func inside(p string) bool {
+	return p != ".." && !strings.HasPrefix(p, "../") && !path.IsAbs(p)
 }

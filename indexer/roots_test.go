@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"testing"
 
@@ -30,6 +31,24 @@ func TestRoots(t *testing.T) {
 		"crates/meta-srv/src/lib.rs": "",
 		"crates/meta-srv/src/a/b.rs": "",
 		"plain/mod.py":               "",
+		// TypeScript imports start at the baseUrl, or under a path alias;
+		// tsconfig.json is JSON with comments and trailing commas.
+		"web/tsconfig.json": `{
+  // where non-relative imports start
+  "compilerOptions": {
+    "baseUrl": "./src",
+    "paths": {"@app/*": ["app/*", "fallback/*"], "@config": ["config/index.ts"], "@out/*": ["../../../etc/*"],},
+  },
+}`,
+		"web/src/util/strings.ts":   "",
+		"web/src/app/cart/cart.tsx": "",
+		"web/scripts/build.js":      "",
+		// A jsconfig.json whose paths have no baseUrl start at its folder.
+		"site/jsconfig.json":  `{"compilerOptions": {"paths": {"~/*": ["lib/*"]}}}`,
+		"site/lib/menu.js":    "",
+		"site/other/page.js":  "",
+		"notjs/tsconfig.json": `{"compilerOptions": {"baseUrl": "."}}`,
+		"notjs/tool.py":       "",
 	}
 	var walked []WalkedFile
 	for p, body := range files {
@@ -59,6 +78,12 @@ func TestRoots(t *testing.T) {
 		{"fast/src/lib.rs", "rust", syntax.SourceRoot{Dir: "fast", Crate: "fastcore"}, "fastcore"},
 		{"crates/meta-srv/src/a/b.rs", "rust", syntax.SourceRoot{Dir: "crates/meta-srv", Crate: "meta_srv"}, "meta_srv::a::b"},
 		{"plain/mod.py", "python", syntax.SourceRoot{}, "plain.mod"},
+		{"web/src/util/strings.ts", "typescript", syntax.SourceRoot{Dir: "web/src"}, "util/strings"},
+		{"web/src/app/cart/cart.tsx", "tsx", syntax.SourceRoot{Dir: "web/src/app", Alias: "@app"}, "@app/cart/cart"},
+		{"web/scripts/build.js", "javascript", syntax.SourceRoot{}, "web/scripts/build"},
+		{"site/lib/menu.js", "javascript", syntax.SourceRoot{Dir: "site/lib", Alias: "~"}, "~/menu"},
+		{"site/other/page.js", "javascript", syntax.SourceRoot{}, "site/other/page"},
+		{"notjs/tool.py", "python", syntax.SourceRoot{}, "notjs.tool"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -72,11 +97,74 @@ func TestRoots(t *testing.T) {
 		})
 	}
 	t.Run("kept in the manifest", func(t *testing.T) {
-		crates, python := r.record()
-		again := NewRoots(crates, python)
+		crates, python, script := r.record()
+		again := NewRoots(crates, python, script)
 		for _, tt := range tests {
 			if got := again.For(tt.file, tt.lang); got != tt.want {
 				t.Errorf("after the manifest, For(%s) = %+v, want %+v", tt.file, got, tt.want)
+			}
+		}
+	})
+}
+
+// A config that cannot be read or parsed is reported and names nothing;
+// the other roots stand.
+func TestScriptRootsBroken(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, body string) WalkedFile {
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		class, lang := classify(p)
+		return WalkedFile{Path: p, Abs: abs, Class: class, Lang: lang}
+	}
+	outside := filepath.Join(t.TempDir(), "tsconfig.json")
+	if err := os.WriteFile(outside, []byte(`{"compilerOptions": {"baseUrl": "."}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "linked"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "linked", "tsconfig.json")); err != nil {
+		t.Fatal(err)
+	}
+	files := []WalkedFile{
+		write("bad/tsconfig.json", `{"compilerOptions": {"baseUrl": `),
+		write("bad/a.ts", ""),
+		{Path: "linked/tsconfig.json", Abs: filepath.Join(root, "linked", "tsconfig.json")},
+		write("good/tsconfig.json", `{"compilerOptions": {"baseUrl": "src"}}`),
+		write("good/src/b.ts", ""),
+	}
+	r, bad := FindRoots(root, files)
+	if len(bad) != 2 || bad[0].Path != "bad/tsconfig.json" || bad[1].Path != "linked/tsconfig.json" {
+		t.Errorf("skips = %v, want the broken and the linked config", bad)
+	}
+	if got := r.For("bad/a.ts", "typescript"); got != (syntax.SourceRoot{}) {
+		t.Errorf("a broken config gives %+v", got)
+	}
+	if got := r.For("good/src/b.ts", "typescript"); got != (syntax.SourceRoot{Dir: "good/src"}) {
+		t.Errorf("the good config gives %+v", got)
+	}
+}
+
+// Whatever a tsconfig.json says, the folders it names stay in the
+// repository.
+func FuzzScriptRoots(f *testing.F) {
+	f.Add([]byte(`{"compilerOptions": {"baseUrl": "./src", "paths": {"@app/*": ["app/*"]}}}`))
+	f.Add([]byte(`{"compilerOptions": {"baseUrl": "../..", "paths": {"x/*": ["../../../*"], "*": ["*"]}}} // c`))
+	f.Add([]byte(`{/* */ "compilerOptions": {"paths": {"/*": ["/abs/*",],},},}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		roots, err := parseScriptRoots("web/tsconfig.json", data)
+		if err != nil && roots != nil {
+			t.Fatalf("an error with roots %v", roots)
+		}
+		for d := range roots {
+			if !inside(d) || path.Clean(d) != d {
+				t.Fatalf("root %q is not a clean folder inside the repository", d)
 			}
 		}
 	})

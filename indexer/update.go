@@ -187,7 +187,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	}
 	b.stats.Incremental = true
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
-	b.roots = NewRoots(b.man.Crates, b.man.PyRoots)
+	b.roots = NewRoots(b.man.Crates, b.man.PyRoots, b.man.ScriptRoots)
 	b.dirty = newDirtySet(old.dirty)
 	changed, gone, err := b.changes(ctx)
 	if err != nil {

@@ -68,7 +68,7 @@ func commitHits(ctx context.Context, h History, n *graph.Node, a *Answer) []hit 
 // quietHistoryErr reports whether err only says there is no history to
 // read, which a symbol answer does not mention.
 func quietHistoryErr(err error) bool {
-	return errors.Is(err, history.ErrNotGit) || errors.Is(err, history.ErrUntracked)
+	return errors.Is(err, history.ErrNotGit) || errors.Is(err, history.ErrUntracked) || errors.Is(err, history.ErrNoCommits)
 }
 
 // commitEntry fills the fields only commits have.

@@ -130,6 +130,8 @@ func historyWarning(p string, err error) string {
 		return "not a git repository (or git is missing): no commit history for " + p
 	case errors.Is(err, history.ErrUntracked):
 		return p + " is not tracked by git: no commit history"
+	case errors.Is(err, history.ErrNoCommits):
+		return "the repository has no commits yet: no commit history for " + p
 	}
 	return fmt.Sprintf("commits of %s left out: %v", p, err)
 }

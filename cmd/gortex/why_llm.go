@@ -208,7 +208,8 @@ func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBack
 		return
 	}
 	fmt.Fprintln(e.stderr, "  This hint is shown once for this repository (-v shows it again).")
-	if err := os.MkdirAll(filepath.Dir(marker), 0o755); err == nil {
+	err = os.MkdirAll(filepath.Dir(marker), 0o755)
+	if err == nil {
 		err = fsutil.WriteFile(marker, nil, 0o644)
 	}
 	if err != nil {

@@ -234,6 +234,9 @@ func TestWhyNoBackend(t *testing.T) {
 			if !tt.hint && stderr != "" {
 				t.Errorf("hint shown:\n%s", stderr)
 			}
+			if strings.Contains(stderr, "could not record") {
+				t.Errorf("recording the hint failed:\n%s", stderr)
+			}
 			for _, want := range hint[:len(hint)-1] {
 				if tt.hint && !strings.Contains(stderr, want) {
 					t.Errorf("stderr lacks %q:\n%s", want, stderr)

@@ -15,7 +15,10 @@ type moduleRule uint8
 
 const (
 	// modulePath: the file's path without its extension, "src/util/strings"
-	// (JavaScript, TypeScript, Swift, Lua, Bash, HCL: the default).
+	// (JavaScript, TypeScript, Swift, Lua, Bash, HCL: the default); below a
+	// source root, the path below it after the root's alias: "util/strings"
+	// below a tsconfig baseUrl "src", "@app/cart" below the path alias
+	// "@app/*" of "src/app/*".
 	modulePath moduleRule = iota
 	// moduleNone: no module; names are qualified by their containers only,
 	// namespaces included (C, C++, Ruby, Elixir).
@@ -51,10 +54,12 @@ type Naming struct {
 // SourceRoot is where the module paths of a file start, as the project's
 // packaging says: Dir is the directory its modules are named from ("" for
 // the repository root), Crate the name of the Rust crate whose directory
-// Dir is ("" for none).
+// Dir is ("" for none), Alias what imports write for Dir instead (a
+// TypeScript path alias such as "@app"; "" for none).
 type SourceRoot struct {
 	Dir   string
 	Crate string
+	Alias string
 }
 
 // below returns p relative to the root's directory, and whether p is
@@ -94,6 +99,9 @@ func (n Naming) FileModule(filePath, declared, importPath string, root SourceRoo
 		return string(unicode.ToUpper(r)) + stem[size:]
 	case moduleImport:
 		return importPath
+	}
+	if rest, ok := root.below(filePath); ok && root.Dir != "" {
+		return path.Join(root.Alias, stripExt(rest)) // as imported: below its baseUrl or path alias
 	}
 	return stripExt(filePath)
 }
