@@ -93,3 +93,46 @@ func TestRenderHostileText(t *testing.T) {
 		t.Errorf("JSON round trip lost the text: %q, %v", back.Rationale[0].Text, err)
 	}
 }
+
+// TOON cannot carry most control characters: an answer holding them is
+// still written, with each shown as its control picture (or U+FFFD), so
+// that nothing reaches a terminal raw; the other text is kept.
+func TestRenderHostileTOON(t *testing.T) {
+	a := &Answer{Query: "q" + hostileText, Count: 1,
+		Symbol:    &SymbolRef{Qualified: "pkg.F", Kind: "function", Path: "f.go", Line: 1},
+		Rationale: []Entry{{Kind: "content", Signal: "named", Path: "docs/a.md", Line: 3, Text: "body" + hostileText + "\r\x7f", Refs: Refs{"#1\x07"}}}}
+	var b strings.Builder
+	if err := Render(&b, a, FormatTOON, RenderOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if unsafeForTerm(out) {
+		t.Errorf("TOON keeps what a terminal acts on:\n%q", out)
+	}
+	for _, want := range []string{"body\u241b]0;PWNED\u2407\u241b[2J\ufffd2J\ufffd", `\r`, "\u2421", "#1\u2407", "docs/a.md"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("TOON lacks %q:\n%s", want, out)
+		}
+	}
+	if a.Rationale[0].Text != "body"+hostileText+"\r\x7f" {
+		t.Errorf("the answer itself was changed: %q", a.Rationale[0].Text)
+	}
+}
+
+func TestVisible(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain\n\ttext", "plain\n\ttext"},
+		{"a\x1bb", "a\u241bb"},
+		{"\x00\x07\x08", "\u2400\u2407\u2408"},
+		{"cr\r", "cr\r"},
+		{"del\x7f", "del\u2421"},
+		{"c1\u0085", "c1\ufffd"},
+		{"rlo\u202e", "rlo\ufffd"},
+		{"Café 日本", "Café 日本"},
+	}
+	for _, tt := range tests {
+		if got := visible(tt.in); got != tt.want {
+			t.Errorf("visible(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
