@@ -14,7 +14,9 @@ import (
 const stdioWorkers = 16
 
 // ServeStdio serves MCP over a client's pipes until in ends or ctx is done.
-// mcp-go keeps one stdio session per process: serve stdio once.
+// mcp-go keeps one stdio session per process: serve stdio once. A message
+// longer than DefaultMaxBody (the HTTP transport's limit) is not read into
+// memory: it is answered with a parse error, and the next one is read.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	st := server.NewStdioServer(s.mcp)
 	server.WithWorkerPoolSize(stdioWorkers)(st)
@@ -25,5 +27,5 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	if s.unrooted == nil { // a directory that is no project gets no watcher's files
 		s.Watch(ctx)
 	}
-	return st.Listen(ctx, in, out)
+	return st.Listen(ctx, newLineCap(in, DefaultMaxBody, s.log), out)
 }
