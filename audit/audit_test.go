@@ -18,7 +18,8 @@ import (
 // in cart. No document names RoundCents; an accepted ADR names
 // tax.Compute; only a superseded ADR names ledger.Post; a design document
 // names pricing.ReverseCharge, which package pricing lacks (it has
-// ApplyReverseCharge).
+// ApplyReverseCharge). Two RFCs name pricing names that do not exist: a
+// draft (LoyaltyDiscount) and a rejected one (CardSurcharge).
 
 // fixture copies testdata/repo into a temporary directory.
 func fixture(t *testing.T) string {
@@ -107,6 +108,8 @@ func TestRunFixture(t *testing.T) {
 				t.Errorf("finding %+v", f)
 			}
 		}},
+		{"a draft RFC proposes a name not built yet", audit.TypeDangling, "pricing.LoyaltyDiscount", false, nil},
+		{"a rejected RFC stands for nothing", audit.TypeDangling, "pricing.CardSurcharge", false, nil},
 		{"callers are not load-bearing", audit.TypeUnexplained, "example.com/books/billing.Total", false, nil},
 		{"one caller is not load-bearing", audit.TypeUnexplained, "example.com/books/pricing.ApplyReverseCharge", false, nil},
 	}

@@ -42,6 +42,13 @@ func add(m map[string]map[string]bool, key, name string) {
 	m[key][name] = true
 }
 
+// unbuilt are the statuses of a document that proposes what may not exist
+// yet: RFC, KEP and ADR process words for "not decided" or "decided, not
+// done".
+var unbuilt = map[string]bool{"draft": true, "proposed": true, "proposal": true, "provisional": true,
+	"implementable": true, "wip": true, "deferred": true, "postponed": true, "withdrawn": true, "abandoned": true,
+	"declined": true}
+
 // dangling is a name a document writes as code for a package of the
 // repository that declares no such name.
 type dangling struct {
@@ -53,12 +60,14 @@ type dangling struct {
 
 // danglingRefs finds the dangling references of every live document
 // section of s outside changelogs (a changelog names removed code by
-// design, as does a superseded ADR).
+// design, as does a superseded ADR) and documents not yet built (a draft
+// or proposed RFC or design names what it proposes).
 func danglingRefs(s *graph.Store) []dangling {
 	p := newPackageNames(s)
 	var out []dangling
 	for n := range s.Nodes() {
-		if n.Kind != graph.KindDoc || !docLive(n) || n.Attr(rationale.AttrAssetKind) == string(rationale.AssetChangelog) {
+		if n.Kind != graph.KindDoc || !docLive(n) || unbuilt[n.Attr(rationale.AttrStatus)] ||
+			n.Attr(rationale.AttrAssetKind) == string(rationale.AssetChangelog) {
 			continue
 		}
 		for _, cn := range rationale.CodeNames(n) {

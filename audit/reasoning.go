@@ -80,10 +80,11 @@ func explains(sec *graph.Node, m graph.Motivation) bool {
 }
 
 // docLive reports whether a section still stands: not part of a
-// superseded, deprecated or rejected ADR.
+// superseded, deprecated or rejected ADR, nor a rejected or withdrawn RFC
+// or design.
 func docLive(sec *graph.Node) bool {
 	switch sec.Attr(rationale.AttrStatus) {
-	case "superseded", "deprecated", "replaced", "rejected":
+	case "superseded", "deprecated", "replaced", "rejected", "withdrawn", "declined", "abandoned":
 		return false
 	}
 	return sec.Attr(rationale.AttrSupersededBy) == ""

@@ -168,7 +168,8 @@ func adrStatus(d *document) (status, rest string) {
 	return "", ""
 }
 
-// supersessions sets status and superseded_by on ADR sections. An ADR is
+// supersessions sets status and superseded_by on ADR sections, and the
+// status of RFC, design and spec sections. An ADR is
 // superseded when its own status says so ("Superseded by ADR 0003") or when
 // another ADR says it supersedes it ("Supersedes: ADR 0002"); the number
 // resolves to the ADR in the same directory with that number.
@@ -199,7 +200,19 @@ func supersessions(s *graph.Store, docs []*document) {
 		}
 	}
 	for _, d := range docs {
-		if d.sections[0].Attr(AttrAssetKind) != string(AssetADR) {
+		switch AssetKind(d.sections[0].Attr(AttrAssetKind)) {
+		case AssetRFC, AssetDesign, AssetSpec:
+			// Their status says whether they stand (a rejected RFC does
+			// not) and whether what they name is built yet (a draft's
+			// names may not be); supersession is an ADR's.
+			if status, _ := adrStatus(d); status != "" {
+				for _, sec := range d.sections {
+					sec.SetAttr(AttrStatus, status)
+				}
+			}
+			continue
+		case AssetADR:
+		default:
 			continue
 		}
 		status, rest := adrStatus(d)
