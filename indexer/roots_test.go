@@ -52,15 +52,7 @@ func TestRoots(t *testing.T) {
 	}
 	var walked []WalkedFile
 	for p, body := range files {
-		abs := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		class, lang := classify(p)
-		walked = append(walked, WalkedFile{Path: p, Abs: abs, Class: class, Lang: lang})
+		walked = append(walked, writeWalked(t, root, p, body))
 	}
 	r, bad := FindRoots(root, walked)
 	if len(bad) > 0 {
@@ -111,17 +103,7 @@ func TestRoots(t *testing.T) {
 // the other roots stand.
 func TestScriptRootsBroken(t *testing.T) {
 	root := t.TempDir()
-	write := func(p, body string) WalkedFile {
-		abs := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		class, lang := classify(p)
-		return WalkedFile{Path: p, Abs: abs, Class: class, Lang: lang}
-	}
+	write := func(p, body string) WalkedFile { return writeWalked(t, root, p, body) }
 	outside := filepath.Join(t.TempDir(), "tsconfig.json")
 	if err := os.WriteFile(outside, []byte(`{"compilerOptions": {"baseUrl": "."}}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -168,4 +150,19 @@ func FuzzScriptRoots(f *testing.F) {
 			}
 		}
 	})
+}
+
+// writeWalked writes body to p below root and returns the file as the walk
+// finds it.
+func writeWalked(t *testing.T, root, p, body string) WalkedFile {
+	t.Helper()
+	abs := filepath.Join(root, filepath.FromSlash(p))
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(abs, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	class, lang := classify(p)
+	return WalkedFile{Path: p, Abs: abs, Class: class, Lang: lang}
 }
