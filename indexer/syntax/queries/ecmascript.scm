@@ -17,6 +17,23 @@
   (method_definition
     name: (_) @name) @definition.method)
 
+; A module-level const, let or var is a variable, one named in capitals a
+; constant (TAX, DEFAULT_CURRENCY); one holding a function is a function:
+; the pattern below, later, wins for the same declarator.
+(program
+  [(lexical_declaration (variable_declarator name: (identifier) @name) @definition.var)
+   (variable_declaration (variable_declarator name: (identifier) @name) @definition.var)
+   (export_statement declaration: [
+     (lexical_declaration (variable_declarator name: (identifier) @name) @definition.var)
+     (variable_declaration (variable_declarator name: (identifier) @name) @definition.var)])])
+
+(program
+  [(lexical_declaration (variable_declarator name: (identifier) @name (#match? @name "^_?[A-Z][A-Z0-9_]*$")) @definition.const)
+   (variable_declaration (variable_declarator name: (identifier) @name (#match? @name "^_?[A-Z][A-Z0-9_]*$")) @definition.const)
+   (export_statement declaration: [
+     (lexical_declaration (variable_declarator name: (identifier) @name (#match? @name "^_?[A-Z][A-Z0-9_]*$")) @definition.const)
+     (variable_declaration (variable_declarator name: (identifier) @name (#match? @name "^_?[A-Z][A-Z0-9_]*$")) @definition.const)])])
+
 ; const f = () => {}, var g = function () {}.
 (variable_declarator
   name: (identifier) @name

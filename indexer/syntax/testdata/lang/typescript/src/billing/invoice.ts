@@ -57,3 +57,10 @@ export function sum(ms: Money[]): Money {
 declare module "ledger" {
   export function post(amount: number): void;
 }
+
+/** DEFAULT_CURRENCY is what an invoice without one is billed in. */
+export const DEFAULT_CURRENCY = "EUR";
+
+export let registry = new Map<string, Document>();
+
+const log = (msg: string): void => console.log(msg);
