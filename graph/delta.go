@@ -47,6 +47,7 @@ func (d Dirty) Len() int { return len(d.Nodes) + len(d.Edges) }
 // SaveDelta writes the delta that turns the snapshot s was loaded from into
 // s, given what differs (see Dirty).
 func (s *Store) SaveDelta(w io.Writer, dirty Dirty) error {
+	s.own()
 	dw := &snapWriter{s: s, seen: make(map[string]uint64, 1024), extras: []byte{0}}
 	nodes, edges := sortedDirty(dirty)
 	var ids, pairs, recs []byte

@@ -61,7 +61,9 @@ func load(root string, checkStale bool) (*Index, error) {
 		}
 		close(check.done)
 	}()
-	s, err := graph.Load(f)
+	// Opened, not decoded: a query reads only what its answer touches,
+	// and an update decodes the store when it first changes it.
+	s, err := graph.Open(f)
 	var dirty graph.Dirty
 	if err == nil {
 		dirty, err = applyDelta(s, filepath.Join(dir, deltaFile))
@@ -90,6 +92,9 @@ func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
 		return graph.Dirty{}, err
 	}
 	defer f.Close()
+	if err := s.Decode(); err != nil {
+		return graph.Dirty{}, err
+	}
 	return s.ApplyDelta(f)
 }
 
@@ -206,6 +211,13 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		}
 		// Refresh file and directory times so that the next Stale check is quiet.
 		return old, writeManifestAtomic(old.Dir, b.man)
+	}
+	if err := b.store.Decode(); err != nil {
+		// The snapshot was opened, not summed: a change decodes it whole.
+		b.resumeGC()
+		b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0
+		b.stats.Rebuilt = err.Error()
+		return b.full(ctx)
 	}
 	touched := map[string]bool{}
 	for _, p := range gone {
