@@ -20,10 +20,12 @@ import (
 var ErrNoIndex = errors.New("no index")
 
 // Load reads root's index without checking it against the files.
-func Load(root string) (*Index, error) { return load(root, true) }
+func Load(root string) (*Index, error) { return load(root, statStale) }
 
-// load reads root's index, beginning the staleness check when asked to.
-func load(root string, checkStale bool) (*Index, error) {
+// load reads root's index, beginning the staleness check stale (none when
+// nil) while the graph opens.
+func load(root string, stale func(root string, m *Manifest) bool) (*Index, error) {
+	checkStale := stale != nil
 	if err := checkGortexDir(root); err != nil {
 		return nil, err
 	}
@@ -57,7 +59,7 @@ func load(root string, checkStale bool) (*Index, error) {
 		merr = readManifest(filepath.Join(dir, manifestFile), &m)
 		wg.Done()
 		if merr == nil && checkStale {
-			check.stale = statStale(root, &m)
+			check.stale = stale(root, &m)
 		}
 		close(check.done)
 	}()
@@ -176,7 +178,7 @@ func Update(ctx context.Context, root string, opts Options) (*Index, Stats, erro
 }
 
 func (b *builder) incremental(ctx context.Context) (*Index, error) {
-	old, err := load(b.root, false)
+	old, err := load(b.root, nil)
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
 	}

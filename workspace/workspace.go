@@ -38,6 +38,10 @@ type Options struct {
 	// Note, when not nil, is told in one line why the index was (re)built
 	// and what that took.
 	Note func(string)
+	// Quick makes the staleness check of the open stat the index's
+	// directories alone (indexer.LoadQuick), for one query that checks the
+	// files its answer cites afterwards (Workspace.Changed).
+	Quick bool
 	// Short marks a process that ends after one answer (the CLI): an index
 	// update may pause the garbage collector while it builds the store.
 	Short bool
@@ -200,12 +204,19 @@ func IndexOptions(root string, o Options) indexer.Options {
 // collector paused, since collecting halfway through decoding the snapshot
 // only marks the half-built store again (graph.PauseGC). A long-running
 // process keeps its collector.
-func load(root string, short bool) (*indexer.Index, error) {
-	if short {
+func load(root string, o Options) (*indexer.Index, error) {
+	if o.Short {
 		defer graph.PauseGC()()
+	}
+	if o.Quick {
+		return indexer.LoadQuick(root)
 	}
 	return indexer.Load(root)
 }
+
+// Changed reports whether one of the repo-relative paths, files of the
+// index, changed on disk since it was built.
+func (w *Workspace) Changed(paths []string) bool { return w.Index.ChangedFiles(paths) }
 
 // FreshIndex loads root's index, building or updating it first (only the
 // changed files) when there is none, when it is unusable, or when files
@@ -215,7 +226,7 @@ func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, er
 	if note == nil {
 		note = func(string) {}
 	}
-	idx, err := load(root, o.Short)
+	idx, err := load(root, o)
 	switch {
 	case err == nil && !idx.Stale():
 		return idx, nil
