@@ -22,7 +22,14 @@ import "fmt"
 // packages that build stores, to run when they are done with one.
 func (s *Store) Check() error {
 	if s.v != nil {
-		return s.v.check()
+		if err := s.v.check(); err != nil {
+			return err
+		}
+		full, err := s.r.decode()
+		if err != nil {
+			return err
+		}
+		return full.Check()
 	}
 	n := int32(len(s.nodes))
 	if len(s.out) != len(s.nodes) || len(s.in) != len(s.nodes) {

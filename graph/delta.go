@@ -132,6 +132,10 @@ type deltaEdge struct {
 // its snapshot and returns what it names as dirty. It returns ErrVersion or
 // ErrCorrupt like Load; the store is unusable after an ErrCorrupt.
 func (s *Store) ApplyDelta(r io.Reader) (Dirty, error) {
+	if s.r != nil && s.r == reader(s.v) {
+		return s.openDelta(r)
+	}
+	s.own()
 	d, err := readDelta(r)
 	if err != nil {
 		return Dirty{}, err

@@ -69,8 +69,15 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // Save writes the store as a versioned snapshot. Removed nodes and edges are
 // left out, so a saved store is also a compacted one.
 func (s *Store) Save(w io.Writer) error {
-	if s.v != nil {
+	if s.r != nil && s.r == reader(s.v) {
 		return s.v.writeTo(w)
+	}
+	if s.r != nil {
+		full, err := s.r.decode()
+		if err != nil {
+			return err
+		}
+		s = full
 	}
 	sw := newSnapWriter(s)
 	if sw.blobLen > maxBlob || len(sw.extras) > maxBlob {

@@ -23,7 +23,8 @@ type Store struct {
 	// v, when not nil, is the opened snapshot the store reads instead of
 	// the fields above (view.go); the first change decodes it into them.
 	v         *view
-	decodeErr error // why an opened snapshot could not be decoded
+	r         reader // v, or v with a delta over it
+	decodeErr error  // why an opened snapshot could not be decoded
 }
 
 type edgeRec struct {
@@ -39,16 +40,18 @@ func New() *Store {
 
 // NodeCount returns the number of nodes.
 func (s *Store) NodeCount() int {
-	if s.v != nil {
-		return int(s.v.h.nodes)
+	if s.r != nil {
+		n, _ := s.r.counts()
+		return n
 	}
 	return len(s.index)
 }
 
 // EdgeCount returns the number of node pairs joined by at least one edge.
 func (s *Store) EdgeCount() int {
-	if s.v != nil {
-		return int(s.v.h.edges)
+	if s.r != nil {
+		_, m := s.r.counts()
+		return m
 	}
 	return s.nEdges
 }
@@ -102,8 +105,8 @@ func (s *Store) unindexName(i int32) {
 // Node returns the node with the given ID. The caller must not modify it
 // except through the store.
 func (s *Store) Node(id NodeID) (*Node, bool) {
-	if s.v != nil {
-		return s.v.byID(id)
+	if s.r != nil {
+		return s.r.byID(id)
 	}
 	i, ok := s.index[id]
 	if !ok {
@@ -114,8 +117,8 @@ func (s *Store) Node(id NodeID) (*Node, bool) {
 
 // Has reports whether the store holds a node with the given ID.
 func (s *Store) Has(id NodeID) bool {
-	if s.v != nil {
-		_, ok := s.v.byID(id)
+	if s.r != nil {
+		_, ok := s.r.byID(id)
 		return ok
 	}
 	_, ok := s.index[id]
@@ -124,8 +127,8 @@ func (s *Store) Has(id NodeID) bool {
 
 // Nodes yields every node, in insertion order.
 func (s *Store) Nodes() iter.Seq[*Node] {
-	if s.v != nil {
-		return s.v.nodesSeq
+	if s.r != nil {
+		return s.r.nodesSeq
 	}
 	return func(yield func(*Node) bool) {
 		for i := range s.nodes {
@@ -138,8 +141,8 @@ func (s *Store) Nodes() iter.Seq[*Node] {
 
 // ByName returns the code symbols whose Name is name.
 func (s *Store) ByName(name string) []*Node {
-	if s.v != nil {
-		return s.v.byName(name)
+	if s.r != nil {
+		return s.r.byName(name)
 	}
 	list := s.byName[name]
 	out := make([]*Node, len(list))
@@ -152,8 +155,8 @@ func (s *Store) ByName(name string) []*Node {
 // Names yields every distinct symbol name with the number of symbols that
 // carry it.
 func (s *Store) Names() iter.Seq2[string, int] {
-	if s.v != nil {
-		return s.v.namesSeq
+	if s.r != nil {
+		return s.r.namesSeq
 	}
 	return func(yield func(string, int) bool) {
 		for name, list := range s.byName {
@@ -295,8 +298,8 @@ func without(list []int32, e int32) []int32 {
 
 // EdgeBetween returns the edge from from to to, if any.
 func (s *Store) EdgeBetween(from, to NodeID) (Edge, bool) {
-	if s.v != nil {
-		return s.v.edgeBetween(from, to)
+	if s.r != nil {
+		return s.r.edgeBetween(from, to)
 	}
 	fi, ok1 := s.index[from]
 	ti, ok2 := s.index[to]
@@ -317,16 +320,16 @@ func (s *Store) edge(e int32) Edge {
 
 // In returns the edges into id that have any kind in k.
 func (s *Store) In(id NodeID, k EdgeKind) []Edge {
-	if s.v != nil {
-		return s.v.adjacent(true, id, k)
+	if s.r != nil {
+		return s.r.adjacent(true, id, k)
 	}
 	return s.adjacent(s.in, id, k)
 }
 
 // Out returns the edges out of id that have any kind in k.
 func (s *Store) Out(id NodeID, k EdgeKind) []Edge {
-	if s.v != nil {
-		return s.v.adjacent(false, id, k)
+	if s.r != nil {
+		return s.r.adjacent(false, id, k)
 	}
 	return s.adjacent(s.out, id, k)
 }
@@ -347,8 +350,8 @@ func (s *Store) adjacent(lists [][]int32, id NodeID, k EdgeKind) []Edge {
 
 // Edges yields every edge.
 func (s *Store) Edges() iter.Seq[Edge] {
-	if s.v != nil {
-		return s.v.edgesSeq
+	if s.r != nil {
+		return s.r.edgesSeq
 	}
 	return func(yield func(Edge) bool) {
 		for e := range s.edges {
@@ -363,8 +366,8 @@ func (s *Store) Edges() iter.Seq[Edge] {
 // type of a method or field) over a file over a package, so that following
 // Container walks method → type → file → package.
 func (s *Store) Container(id NodeID) (*Node, bool) {
-	if s.v != nil {
-		return s.v.container(id)
+	if s.r != nil {
+		return s.openedContainer(id)
 	}
 	i, ok := s.index[id]
 	if !ok {
@@ -377,6 +380,16 @@ func (s *Store) Container(id NodeID) (*Node, bool) {
 			continue
 		}
 		if c := &s.nodes[r.from]; best == nil || containerRank(c.Kind) > containerRank(best.Kind) {
+			best = c
+		}
+	}
+	return best, best != nil
+}
+
+func (s *Store) openedContainer(id NodeID) (*Node, bool) {
+	var best *Node
+	for _, e := range s.r.adjacent(true, id, EdgeContains) {
+		if c, ok := s.r.byID(e.From); ok && (best == nil || containerRank(c.Kind) > containerRank(best.Kind)) {
 			best = c
 		}
 	}

@@ -40,7 +40,7 @@ func Open(f *os.File) (*Store, error) {
 	if sized && rest < math.MaxInt32 {
 		if data, unmap, err := mapFile(f, headerSize+int(rest)); err == nil {
 			v := newView(h, data[headerSize:], unmap)
-			s := &Store{v: v}
+			s := &Store{v: v, r: v}
 			runtime.AddCleanup(s, func(v *view) { v.release() }, v)
 			return s, nil
 		}
@@ -378,22 +378,30 @@ func (v *view) adjacent(in bool, id NodeID, k EdgeKind) []Edge {
 	return out
 }
 
-func (v *view) edgeBetween(from, to NodeID) (Edge, bool) {
+// edgeIndex finds the snapshot's edge from from to to.
+func (v *view) edgeIndex(from, to NodeID) (uint32, bool) {
 	fi, ok1 := v.find(from)
 	ti, ok2 := v.find(to)
 	if !ok1 || !ok2 {
-		return Edge{}, false
+		return 0, false
 	}
-	var found Edge
+	var found uint32
 	var hit bool
 	v.adjacency(v.outStart, v.outList, fi, func(e uint32) bool {
 		if _, t, _, ok := v.edgeAt(e); ok && t == ti {
-			found, hit = v.edge(e)
+			found, hit = e, true
 			return false
 		}
 		return true
 	})
 	return found, hit
+}
+
+func (v *view) edgeBetween(from, to NodeID) (Edge, bool) {
+	if e, ok := v.edgeIndex(from, to); ok {
+		return v.edge(e)
+	}
+	return Edge{}, false
 }
 
 func (v *view) edgesSeq(yield func(Edge) bool) {
@@ -402,25 +410,6 @@ func (v *view) edgesSeq(yield func(Edge) bool) {
 			return
 		}
 	}
-}
-
-func (v *view) container(id NodeID) (*Node, bool) {
-	i, ok := v.find(id)
-	if !ok {
-		return nil, false
-	}
-	var best *Node
-	v.adjacency(v.inStart, v.inList, i, func(e uint32) bool {
-		from, _, kinds, ok := v.edgeAt(e)
-		if !ok || !kinds.Has(EdgeContains) {
-			return true
-		}
-		if c := v.node(from); c != nil && (best == nil || containerRank(c.Kind) > containerRank(best.Kind)) {
-			best = c
-		}
-		return true
-	})
-	return best, best != nil
 }
 
 // writeTo writes the snapshot as it was read: an unchanged store saves
@@ -470,7 +459,7 @@ func (s *Store) Decode() error {
 	if v == nil {
 		return nil
 	}
-	full, err := v.decode()
+	full, err := s.r.decode()
 	if err != nil {
 		return err
 	}
@@ -496,8 +485,8 @@ func (s *Store) own() {
 // NodesOf yields the nodes of kind k, in insertion order: from an opened
 // snapshot only those, through its kind lists.
 func (s *Store) NodesOf(k NodeKind) func(yield func(*Node) bool) {
-	if v := s.v; v != nil {
-		return func(yield func(*Node) bool) { v.nodesOf(k, yield) }
+	if r := s.r; r != nil {
+		return func(yield func(*Node) bool) { r.nodesOf(k, yield) }
 	}
 	return func(yield func(*Node) bool) {
 		for n := range s.Nodes() {

@@ -94,9 +94,6 @@ func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
 		return graph.Dirty{}, err
 	}
 	defer f.Close()
-	if err := s.Decode(); err != nil {
-		return graph.Dirty{}, err
-	}
 	return s.ApplyDelta(f)
 }
 
