@@ -29,9 +29,9 @@ func (v *view) counts() (int, int) { return int(v.h.nodes), int(v.h.edges) }
 type layered struct {
 	v       *view
 	d       *delta
-	dirty   map[NodeID]*Node // the dirty nodes, nil for those gone
-	added   []*Node          // dirty nodes not in the snapshot, in delta order
-	present []*Node          // dirty nodes the store has, in delta order
+	dirty   map[NodeID]*Node  // the dirty nodes, nil for those gone
+	added   []*Node           // dirty nodes not in the snapshot, in delta order
+	present []*Node           // dirty nodes the store has, in delta order
 	pairs   map[[2]NodeID]int // dirty pairs, to their edge in edges or -1
 	edges   []Edge            // the delta's edges
 	out, in map[NodeID][]int  // the delta's edges by end
