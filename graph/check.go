@@ -116,7 +116,7 @@ func (v *view) check() error {
 	for i := range full.nodes {
 		n := &full.nodes[i]
 		if j, ok := v.find(n.ID); !ok || int(j) != i {
-			return fmt.Errorf("graph check: the ID table finds %s at %d, ok %v; it is node %d", n.ID, j, ok, i)
+			return fmt.Errorf("%w: graph check: the ID table finds %s at %d, ok %v; it is node %d", ErrCorrupt, n.ID, j, ok, i)
 		}
 		for _, lists := range []struct {
 			name        string
@@ -126,21 +126,21 @@ func (v *view) check() error {
 			var got []int32
 			v.adjacency(lists.start, lists.list, uint32(i), func(e uint32) bool { got = append(got, int32(e)); return true })
 			if fmt.Sprint(got) != fmt.Sprint(lists.want) {
-				return fmt.Errorf("graph check: the %s-table of node %d lists edges %v, decoding %v", lists.name, i, got, lists.want)
+				return fmt.Errorf("%w: graph check: the %s-table of node %d lists edges %v, decoding %v", ErrCorrupt, lists.name, i, got, lists.want)
 			}
 		}
 		kinds[n.Kind]++
 	}
 	for name, list := range full.byName {
 		if got := v.byName(name); len(got) != len(list) {
-			return fmt.Errorf("graph check: the name table finds %d nodes named %q, decoding %d", len(got), name, len(list))
+			return fmt.Errorf("%w: graph check: the name table finds %d nodes named %q, decoding %d", ErrCorrupt, len(got), name, len(list))
 		}
 	}
 	for k, want := range kinds {
 		got := 0
 		v.nodesOf(k, func(n *Node) bool { got++; return n.Kind == k })
 		if got != want {
-			return fmt.Errorf("graph check: the kind table lists %d nodes of kind %s, decoding %d", got, k, want)
+			return fmt.Errorf("%w: graph check: the kind table lists %d nodes of kind %s, decoding %d", ErrCorrupt, got, k, want)
 		}
 	}
 	if p := v.bad.Load(); p != nil {

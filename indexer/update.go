@@ -193,7 +193,25 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
 	b.roots = NewRoots(b.man.Crates, b.man.PyRoots)
 	b.dirty = newDirtySet(old.dirty)
+	// The store decodes while the files are statted: an update finds a
+	// change more often than not. A short-lived process leaves its strings
+	// in the mapping (graph.Store.DecodedInPlace).
+	decode, decoded := old.Store.Decoded, make(chan error, 1)
+	if b.opts.PauseGC {
+		decode = old.Store.DecodedInPlace
+	}
+	go func() {
+		s, err := decode()
+		b.store = s
+		decoded <- err
+	}()
 	changed, gone, err := b.changes(ctx)
+	if derr := <-decoded; err == nil && derr != nil {
+		// The snapshot was opened, not summed: decoding it checks it.
+		b.resumeGC()
+		b.stats.Incremental, b.stats.Rebuilt = false, derr.Error()
+		return b.full(ctx)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -210,13 +228,6 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		}
 		// Refresh file and directory times so that the next Stale check is quiet.
 		return old, writeManifestAtomic(old.Dir, b.man)
-	}
-	if err := b.store.Decode(); err != nil {
-		// The snapshot was opened, not summed: a change decodes it whole.
-		b.resumeGC()
-		b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0
-		b.stats.Rebuilt = err.Error()
-		return b.full(ctx)
 	}
 	touched := map[string]bool{}
 	for _, p := range gone {
