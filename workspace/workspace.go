@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -214,9 +215,23 @@ func load(root string, o Options) (*indexer.Index, error) {
 	return indexer.Load(root)
 }
 
-// Changed reports whether one of the repo-relative paths, files of the
-// index, changed on disk since it was built.
-func (w *Workspace) Changed(paths []string) bool { return w.Index.ChangedFiles(paths) }
+// Changed reports whether one of the repo-relative paths, files the index
+// holds, changed on disk since it was built (size or modification time) or
+// went: what a query that opened with Options.Quick checks of the files its
+// answer cites. Paths the index does not hold are left out.
+func (w *Workspace) Changed(paths []string) bool {
+	for _, p := range paths {
+		r, ok := w.Index.Manifest.Files[p]
+		if !ok {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(p)))
+		if err != nil || fi.Size() != r.Size || fi.ModTime().UnixNano() != r.ModTime {
+			return true
+		}
+	}
+	return false
+}
 
 // FreshIndex loads root's index, building or updating it first (only the
 // changed files) when there is none, when it is unusable, or when files
