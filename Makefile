@@ -51,7 +51,7 @@ FUZZ = \
 	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
 	./memory:FuzzParse ./memory:FuzzSanitize \
 	./cmd/gortex-eval:FuzzParseGold \
-	./graph:FuzzLoad ./graph:FuzzApplyDelta \
+	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzReadManifest ./indexer:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer:FuzzScriptRoots \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs
 

@@ -82,9 +82,9 @@ func ForSymbol(ctx context.Context, in Input, id graph.NodeID) (*Finding, error)
 	if !ok || !n.Kind.IsSymbol() || !maybeLoaded(in.Store, n) {
 		return nil, nil
 	}
-	calls, err := in.calls()
-	if err != nil {
-		return nil, err
+	calls := in.Calls
+	if calls == nil {
+		calls = localCalls(in.Store)
 	}
 	l, ok := calls.loadOf(n)
 	if !ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -214,9 +215,17 @@ func TestForSymbol(t *testing.T) {
 		{"no/such.go::Thing", ""},
 	}
 	for _, tt := range tests {
-		for _, shared := range []*audit.Calls{nil, calls} {
+		var first *audit.Finding
+		// Without a shared Calls, the callers are read from the store as
+		// the search goes; the finding must be the one the view gives.
+		for i, shared := range []*audit.Calls{nil, calls} {
 			in.Calls = shared
 			f, err := audit.ForSymbol(context.Background(), in, tt.id)
+			if i == 0 {
+				first = f
+			} else if !reflect.DeepEqual(f, first) {
+				t.Errorf("%s: with a shared Calls %+v, without %+v", tt.id, f, first)
+			}
 			switch {
 			case err != nil:
 				t.Fatal(err)

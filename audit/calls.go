@@ -48,7 +48,7 @@ func (c *Calls) loadOf(n *graph.Node) (load, bool) {
 	own := path.Dir(n.Path)
 	dirs := map[string]bool{}
 	callers, outside := 0, false
-	for id := range c.callers[n.ID] {
+	for _, id := range c.callersOf(n.ID) {
 		caller, ok := c.s.Node(id)
 		if !ok || id == n.ID || !c.production(caller) {
 			continue
@@ -64,9 +64,35 @@ func (c *Calls) loadOf(n *graph.Node) (load, bool) {
 	return load{callers: callers, packages: len(dirs), dependents: c.dependents(n.ID)}, true
 }
 
+// localCalls is a Calls that reads each symbol's callers from the store
+// when asked, building no view: for one symbol (ForSymbol from the CLI),
+// whose answer should cost what its callers weigh, not what the graph does
+// (the view's adjacency map of every calls edge was most of a why of a
+// much-called function, and a third of GOROOT/src's nodes decoded).
+func localCalls(s *graph.Store) *Calls { return &Calls{s: s} }
+
+// callersOf returns the distinct callers of id.
+func (c *Calls) callersOf(id graph.NodeID) []graph.NodeID {
+	if c.rev != nil {
+		out := make([]graph.NodeID, 0, len(c.callers[id]))
+		for caller := range c.callers[id] {
+			out = append(out, caller)
+		}
+		return out
+	}
+	var out []graph.NodeID
+	for _, e := range c.s.In(id, graph.EdgeCalls) {
+		out = append(out, e.From)
+	}
+	return out
+}
+
 // dependents counts the production functions that reach id through calls,
-// up to MaxDependents.
+// up to MaxDependents: the same count whatever order the search visits in.
 func (c *Calls) dependents(id graph.NodeID) int {
+	if c.rev == nil {
+		return c.localDependents(id)
+	}
 	k := 0
 	// The only error is a start vertex outside the view, which has no
 	// dependents: loadOf found callers, so it is in.
@@ -76,6 +102,26 @@ func (c *Calls) dependents(id graph.NodeID) int {
 		}
 		return k >= MaxDependents
 	})
+	return k
+}
+
+// localDependents is dependents by a breadth-first search over the
+// store's calls edges, read as it goes.
+func (c *Calls) localDependents(id graph.NodeID) int {
+	k := 0
+	seen := map[graph.NodeID]bool{id: true}
+	for queue := []graph.NodeID{id}; len(queue) > 0 && k < MaxDependents; queue = queue[1:] {
+		v := queue[0]
+		if n, ok := c.s.Node(v); ok && v != id && c.production(n) {
+			k++
+		}
+		for _, caller := range c.callersOf(v) {
+			if !seen[caller] {
+				seen[caller] = true
+				queue = append(queue, caller)
+			}
+		}
+	}
 	return k
 }
 

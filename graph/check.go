@@ -15,10 +15,22 @@ import "fmt"
 //   - every entry of the ID index points at a node slot holding that ID,
 //     and every live node is in the index.
 //
-// A store built only through its methods, or loaded by Load or ApplyDelta
-// without error, always passes; Check is for tests, of this package and of
+// An opened store (Open) is decoded whole, checksum included, and its
+// lookup tables are held to the decoded store (checkView). A store built
+// only through its methods, or loaded by Load or ApplyDelta without error,
+// always passes; Check is for tests, of this package and of
 // packages that build stores, to run when they are done with one.
 func (s *Store) Check() error {
+	if s.v != nil {
+		if err := s.v.check(); err != nil {
+			return err
+		}
+		full, err := s.r.decode()
+		if err != nil {
+			return err
+		}
+		return full.Check()
+	}
 	n := int32(len(s.nodes))
 	if len(s.out) != len(s.nodes) || len(s.in) != len(s.nodes) {
 		return fmt.Errorf("graph check: %d node slots, %d out-lists, %d in-lists", len(s.nodes), len(s.out), len(s.in))
@@ -87,4 +99,52 @@ func contains(list []int32, e int32) bool {
 		}
 	}
 	return false
+}
+
+// check decodes the opened snapshot whole and holds its lookup tables to
+// what decoding built: every ID found at its node, every name at its
+// nodes, every node's edges listed in order, every node in its kind list.
+func (v *view) check() error {
+	full, err := v.decode()
+	if err != nil {
+		return err
+	}
+	if err := full.Check(); err != nil {
+		return err
+	}
+	kinds := map[NodeKind]int{}
+	for i := range full.nodes {
+		n := &full.nodes[i]
+		if j, ok := v.find(n.ID); !ok || int(j) != i {
+			return fmt.Errorf("%w: graph check: the ID table finds %s at %d, ok %v; it is node %d", ErrCorrupt, n.ID, j, ok, i)
+		}
+		for _, lists := range []struct {
+			name        string
+			start, list []byte
+			want        []int32
+		}{{"out", v.outStart, v.outList, full.out[i]}, {"in", v.inStart, v.inList, full.in[i]}} {
+			var got []int32
+			v.adjacency(lists.start, lists.list, uint32(i), func(e uint32) bool { got = append(got, int32(e)); return true })
+			if fmt.Sprint(got) != fmt.Sprint(lists.want) {
+				return fmt.Errorf("%w: graph check: the %s-table of node %d lists edges %v, decoding %v", ErrCorrupt, lists.name, i, got, lists.want)
+			}
+		}
+		kinds[n.Kind]++
+	}
+	for name, list := range full.byName {
+		if got := v.byName(name); len(got) != len(list) {
+			return fmt.Errorf("%w: graph check: the name table finds %d nodes named %q, decoding %d", ErrCorrupt, len(got), name, len(list))
+		}
+	}
+	for k, want := range kinds {
+		got := 0
+		v.nodesOf(k, func(n *Node) bool { got++; return n.Kind == k })
+		if got != want {
+			return fmt.Errorf("%w: graph check: the kind table lists %d nodes of kind %s, decoding %d", ErrCorrupt, got, k, want)
+		}
+	}
+	if p := v.bad.Load(); p != nil {
+		return *p
+	}
+	return nil
 }

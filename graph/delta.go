@@ -47,6 +47,7 @@ func (d Dirty) Len() int { return len(d.Nodes) + len(d.Edges) }
 // SaveDelta writes the delta that turns the snapshot s was loaded from into
 // s, given what differs (see Dirty).
 func (s *Store) SaveDelta(w io.Writer, dirty Dirty) error {
+	s.own()
 	dw := &snapWriter{s: s, seen: make(map[string]uint64, 1024), extras: []byte{0}}
 	nodes, edges := sortedDirty(dirty)
 	var ids, pairs, recs []byte
@@ -131,6 +132,10 @@ type deltaEdge struct {
 // its snapshot and returns what it names as dirty. It returns ErrVersion or
 // ErrCorrupt like Load; the store is unusable after an ErrCorrupt.
 func (s *Store) ApplyDelta(r io.Reader) (Dirty, error) {
+	if s.r != nil && s.r == reader(s.v) {
+		return s.openDelta(r)
+	}
+	s.own()
 	d, err := readDelta(r)
 	if err != nil {
 		return Dirty{}, err

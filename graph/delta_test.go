@@ -191,6 +191,19 @@ func FuzzApplyDelta(f *testing.F) {
 				continue
 			}
 			checkInvariants(t, s)
+			// Laid over an opened snapshot, a delta that a decoded store
+			// takes reads without failing and checks clean.
+			opened, err := openBytes(t, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := opened.ApplyDelta(bytes.NewReader(b)); err != nil {
+				t.Fatalf("a delta a decoded store takes, laid over an opened one: %v", err)
+			}
+			readAll(opened)
+			if err := opened.Check(); err != nil {
+				t.Fatalf("Check of the opened store with its delta: %v", err)
+			}
 		}
 	})
 }

@@ -36,6 +36,7 @@ func (l libStore) Vertex(id NodeID) (Node, dgraph.VertexProperties, error) {
 }
 
 func (l libStore) RemoveVertex(id NodeID) error {
+	l.s.own()
 	i, ok := l.s.index[id]
 	if !ok {
 		return dgraph.ErrVertexNotFound
@@ -165,13 +166,12 @@ type viewStore struct {
 func (l *viewStore) build() {
 	l.once.Do(func() {
 		l.in = map[NodeID]bool{}
-		for e := range l.s.edges {
-			r := &l.s.edges[e]
-			k := r.kinds & l.v.Kinds
+		for e := range l.s.Edges() {
+			k := e.Kinds & l.v.Kinds
 			if k == 0 {
 				continue
 			}
-			from, to := l.s.nodes[r.from].ID, l.s.nodes[r.to].ID
+			from, to := e.From, e.To
 			if l.v.Reverse {
 				from, to = to, from
 			}

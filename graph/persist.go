@@ -19,22 +19,29 @@ import (
 // allocation of a full index. This layout needs no reflection, decodes its
 // fixed-size records on all cores, and keeps every string in one blob.
 // Version 4 added the name groups: the name index built node by node had
-// taken a third of a load's CPU.
-const FormatVersion = 4
+// taken a third of a load's CPU. Version 5 added the lookup tables
+// (tables.go), so that a query reads the snapshot where it lies (Open)
+// instead of decoding all of it: on GOROOT/src the decode was most of a
+// gortex why, and it grew with the tree, not with the answer.
+const FormatVersion = 5
 
 // A snapshot is, all integers little-endian:
 //
 //	header   magic "GORTEXGS", version u32, node count u32, edge count u32,
 //	         motivation count u32, name group count u32, grouped node
-//	         count u32, extras length u64, blob length u64
+//	         count u32, extras length u64, blob length u64, ID table
+//	         slots u32, name table slots u32, kind count u32, zero u32
 //	nodes    one 96-byte record per node (below)
-//	edges    one 16-byte record per edge: from u32, to u32 (node indexes),
-//	         kinds u32, motivation count u32
+//	edges    one 20-byte record per edge: from u32, to u32 (node indexes),
+//	         kinds u32, index of its first motivation u32, motivation
+//	         count u32
 //	mots     one 24-byte record per motivation, in edge order: Signal and
 //	         Detail as string references, the Score's IEEE-754 bits u64
-//	names    one 12-byte record per symbol name (Store.ByName): the name as
-//	         a string reference, the count of its nodes u32
+//	names    one 16-byte record per symbol name (Store.ByName): the name as
+//	         a string reference, the count of its nodes u32, where they
+//	         start in grouped u32
 //	grouped  the node indexes of every name, u32, in the names' order
+//	tables   the lookup tables (tables.go)
 //	extras   the HeadingPath and Attrs of the nodes that have them
 //	blob     the bytes of every string, repeated ones written once
 //	trailer  CRC-32C of everything before it, u32
@@ -48,11 +55,11 @@ const FormatVersion = 4
 // references in key order, each reference an offset and a length.
 const (
 	magic      = "GORTEXGS"
-	headerSize = len(magic) + 4*6 + 8*2
+	headerSize = len(magic) + 4*6 + 8*2 + 4*4
 	nodeSize   = 10*8 + 4*4
-	edgeSize   = 4 * 4
+	edgeSize   = 5 * 4
 	motSize    = 2*8 + 8
-	groupSize  = 8 + 4
+	groupSize  = 8 + 2*4
 	// maxBlob is what a u32 string offset can address.
 	maxBlob = math.MaxUint32
 )
@@ -62,6 +69,16 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // Save writes the store as a versioned snapshot. Removed nodes and edges are
 // left out, so a saved store is also a compacted one.
 func (s *Store) Save(w io.Writer) error {
+	if s.r != nil && s.r == reader(s.v) {
+		return s.v.writeTo(w)
+	}
+	if s.r != nil {
+		full, err := s.r.decode()
+		if err != nil {
+			return err
+		}
+		s = full
+	}
 	sw := newSnapWriter(s)
 	if sw.blobLen > maxBlob || len(sw.extras) > maxBlob {
 		return fmt.Errorf("write snapshot: %d bytes of strings is more than a snapshot holds", sw.blobLen)

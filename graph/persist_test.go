@@ -273,7 +273,8 @@ func framed(data []byte) []byte {
 	copy(out, magic)
 	le.PutUint32(out[8:], FormatVersion)
 	h := header{nodes: le.Uint32(out[12:]), edges: le.Uint32(out[16:]), mots: le.Uint32(out[20:]),
-		groups: le.Uint32(out[24:]), grouped: le.Uint32(out[28:])}
+		groups: le.Uint32(out[24:]), grouped: le.Uint32(out[28:]),
+		idSlots: le.Uint32(out[48:]), nameSlots: le.Uint32(out[52:]), kindGroups: le.Uint32(out[56:])}
 	rest := uint64(len(out) - headerSize - 4)
 	if h.bodyLen() > rest {
 		return data

@@ -18,7 +18,9 @@ type header struct {
 	nodes, edges, mots uint32
 	groups, grouped    uint32 // name groups and the nodes in them
 	extrasLen, blobLen uint64
-	crc                uint32 // of the header bytes, to continue over the rest
+	// the sizes of the lookup tables (tables.go)
+	idSlots, nameSlots, kindGroups uint32
+	crc                            uint32 // of the header bytes, to continue over the rest
 }
 
 func (h header) bytes() []byte {
@@ -31,13 +33,17 @@ func (h header) bytes() []byte {
 	b = le.AppendUint32(b, h.groups)
 	b = le.AppendUint32(b, h.grouped)
 	b = le.AppendUint64(b, h.extrasLen)
-	return le.AppendUint64(b, h.blobLen)
+	b = le.AppendUint64(b, h.blobLen)
+	b = le.AppendUint32(b, h.idSlots)
+	b = le.AppendUint32(b, h.nameSlots)
+	b = le.AppendUint32(b, h.kindGroups)
+	return le.AppendUint32(b, 0)
 }
 
 // bodyLen is the length of everything between the header and the blob.
 func (h header) bodyLen() uint64 {
 	return uint64(h.nodes)*nodeSize + uint64(h.edges)*edgeSize + uint64(h.mots)*motSize +
-		uint64(h.groups)*groupSize + uint64(h.grouped)*4 + h.extrasLen
+		uint64(h.groups)*groupSize + uint64(h.grouped)*4 + h.tablesLen() + h.extrasLen
 }
 
 func readHeader(r io.Reader) (header, error) {
@@ -53,12 +59,22 @@ func readHeader(r io.Reader) (header, error) {
 	}
 	h := header{nodes: le.Uint32(b[12:]), edges: le.Uint32(b[16:]), mots: le.Uint32(b[20:]),
 		groups: le.Uint32(b[24:]), grouped: le.Uint32(b[28:]),
-		extrasLen: le.Uint64(b[32:]), blobLen: le.Uint64(b[40:]), crc: crc32.Checksum(b[:], castagnoli)}
+		extrasLen: le.Uint64(b[32:]), blobLen: le.Uint64(b[40:]),
+		idSlots: le.Uint32(b[48:]), nameSlots: le.Uint32(b[52:]), kindGroups: le.Uint32(b[56:]),
+		crc: crc32.Checksum(b[:], castagnoli)}
 	if h.extrasLen > maxBlob || h.blobLen > maxBlob {
 		return header{}, fmt.Errorf("%w: header claims %d bytes of extras and %d of strings", ErrCorrupt, h.extrasLen, h.blobLen)
 	}
+	if le.Uint32(b[60:]) != 0 {
+		return header{}, fmt.Errorf("%w: header padding is not zero", ErrCorrupt)
+	}
+	if !powerOfTwo(h.idSlots) || !powerOfTwo(h.nameSlots) || h.idSlots/2 < h.nodes || h.nameSlots/2 < h.groups {
+		return header{}, fmt.Errorf("%w: header claims hash tables of %d and %d slots for %d nodes and %d names", ErrCorrupt, h.idSlots, h.nameSlots, h.nodes, h.groups)
+	}
 	return h, nil
 }
+
+func powerOfTwo(v uint32) bool { return v >= 2 && v&(v-1) == 0 }
 
 // errRange is a record that points outside its snapshot.
 var errRange = errors.New("reference out of range")
@@ -83,7 +99,8 @@ func decode(h header, body, blob []byte) (*Store, error) {
 	d.edges, body = body[:m*edgeSize], body[m*edgeSize:]
 	d.mots, body = body[:int(h.mots)*motSize], body[int(h.mots)*motSize:]
 	d.names, body = body[:int(h.groups)*groupSize], body[int(h.groups)*groupSize:]
-	d.grouped, d.extras = body[:int(h.grouped)*4], body[int(h.grouped)*4:]
+	d.grouped, body = body[:int(h.grouped)*4], body[int(h.grouped)*4:]
+	d.extras = body[h.tablesLen():] // a whole decode builds its own tables
 	s := &Store{nodes: make([]Node, n, n+headroom(n))}
 	var wg sync.WaitGroup
 	var idErr, edgeErr, nameErr error
@@ -227,8 +244,8 @@ func (d *snapReader) decodeEdges(s *Store) error {
 	used := 0
 	for e := range s.edges {
 		rec := d.edges[e*edgeSize:]
-		from, to, kinds, k := le.Uint32(rec), le.Uint32(rec[4:]), le.Uint32(rec[8:]), le.Uint32(rec[12:])
-		if from >= n || to >= n || kinds == 0 || kinds > math.MaxUint8 || uint64(k) > uint64(len(mots)-used) {
+		from, to, kinds, first, k := le.Uint32(rec), le.Uint32(rec[4:]), le.Uint32(rec[8:]), le.Uint32(rec[12:]), le.Uint32(rec[16:])
+		if from >= n || to >= n || kinds == 0 || kinds > math.MaxUint8 || uint64(k) > uint64(len(mots)-used) || int(first) != used {
 			return fmt.Errorf("edge %d: %w", e, errRange)
 		}
 		r := &s.edges[e]
@@ -316,7 +333,7 @@ func (d *snapReader) indexNames(s *Store) error {
 		rec := d.names[g*groupSize:]
 		name, ok := d.str(rec)
 		k := int(le.Uint32(rec[8:]))
-		if !ok || name == "" || k == 0 || k > len(all)-at {
+		if !ok || name == "" || k == 0 || k > len(all)-at || int(le.Uint32(rec[12:])) != at {
 			return fmt.Errorf("name group %d: %w", g, errRange)
 		}
 		list := all[at : at+k : at+k]

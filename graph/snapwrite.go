@@ -27,10 +27,13 @@ type snapWriter struct {
 	mots    []byte
 	names   []byte
 	grouped []byte
+	tables  []byte // adjacency, hash tables and kind lists (tables.go)
 	extras  []byte
 	pieces  []string // the blob, in order
-	blobLen uint64
-	seen    map[string]uint64 // blob offset of strings written with shared
+	// groupNames are the names of the name groups, in their order.
+	groupNames []string
+	blobLen    uint64
+	seen       map[string]uint64 // blob offset of strings written with shared
 	// last holds, per node field, the string the previous node had there:
 	// consecutive nodes mostly share kind, language, package and receiver,
 	// and comparing is cheaper than looking up seen.
@@ -71,6 +74,7 @@ func newSnapWriter(s *Store) *snapWriter {
 		}
 	}
 	w.nameGroups()
+	w.tables = w.lookupTables()
 	w.h.extrasLen, w.h.blobLen = uint64(len(w.extras)), w.blobLen
 	return w
 }
@@ -105,8 +109,10 @@ func (w *snapWriter) nameGroups() {
 				k++
 			}
 		}
+		w.groupNames = append(w.groupNames, g.name)
 		w.shared(&w.names, g.name)
 		w.names = le.AppendUint32(w.names, uint32(k))
+		w.names = le.AppendUint32(w.names, w.h.grouped)
 		w.h.groups++
 		w.h.grouped += uint32(k)
 	}
@@ -122,6 +128,7 @@ func (w *snapWriter) writeTo(out io.Writer) error {
 	bw.Write(w.mots)
 	bw.Write(w.names)
 	bw.Write(w.grouped)
+	bw.Write(w.tables)
 	bw.Write(w.extras)
 	for _, p := range w.pieces {
 		bw.WriteString(p)
@@ -199,6 +206,7 @@ func (w *snapWriter) edge(r *edgeRec) {
 	w.edges = le.AppendUint32(w.edges, uint32(w.remap[r.from]))
 	w.edges = le.AppendUint32(w.edges, uint32(w.remap[r.to]))
 	w.edges = le.AppendUint32(w.edges, uint32(r.kinds))
+	w.edges = le.AppendUint32(w.edges, uint32(len(w.mots)/motSize))
 	w.edges = le.AppendUint32(w.edges, uint32(len(r.mot)))
 	for _, m := range r.mot {
 		w.shared(&w.mots, string(m.Signal))

@@ -19,6 +19,12 @@ type Store struct {
 	out    [][]int32          // node → indexes into edges
 	in     [][]int32
 	nEdges int
+
+	// v, when not nil, is the opened snapshot the store reads instead of
+	// the fields above (view.go); the first change decodes it into them.
+	v         *view
+	r         reader // v, or v with a delta over it
+	decodeErr error  // why an opened snapshot could not be decoded
 }
 
 type edgeRec struct {
@@ -33,10 +39,22 @@ func New() *Store {
 }
 
 // NodeCount returns the number of nodes.
-func (s *Store) NodeCount() int { return len(s.index) }
+func (s *Store) NodeCount() int {
+	if s.r != nil {
+		n, _ := s.r.counts()
+		return n
+	}
+	return len(s.index)
+}
 
 // EdgeCount returns the number of node pairs joined by at least one edge.
-func (s *Store) EdgeCount() int { return s.nEdges }
+func (s *Store) EdgeCount() int {
+	if s.r != nil {
+		_, m := s.r.counts()
+		return m
+	}
+	return s.nEdges
+}
 
 // AddNode inserts n, or replaces the fields of the node with the same ID and
 // keeps its edges. It returns an error only for an empty ID.
@@ -44,6 +62,7 @@ func (s *Store) AddNode(n Node) error {
 	if n.ID == "" {
 		return fmt.Errorf("add node: empty id (kind %s, name %q)", n.Kind, n.Name)
 	}
+	s.own()
 	if i, ok := s.index[n.ID]; ok {
 		s.unindexName(i)
 		s.nodes[i] = n
@@ -86,6 +105,9 @@ func (s *Store) unindexName(i int32) {
 // Node returns the node with the given ID. The caller must not modify it
 // except through the store.
 func (s *Store) Node(id NodeID) (*Node, bool) {
+	if s.r != nil {
+		return s.r.byID(id)
+	}
 	i, ok := s.index[id]
 	if !ok {
 		return nil, false
@@ -95,12 +117,19 @@ func (s *Store) Node(id NodeID) (*Node, bool) {
 
 // Has reports whether the store holds a node with the given ID.
 func (s *Store) Has(id NodeID) bool {
+	if s.r != nil {
+		_, ok := s.r.byID(id)
+		return ok
+	}
 	_, ok := s.index[id]
 	return ok
 }
 
 // Nodes yields every node, in insertion order.
 func (s *Store) Nodes() iter.Seq[*Node] {
+	if s.r != nil {
+		return s.r.nodesSeq
+	}
 	return func(yield func(*Node) bool) {
 		for i := range s.nodes {
 			if s.nodes[i].ID != "" && !yield(&s.nodes[i]) {
@@ -112,6 +141,9 @@ func (s *Store) Nodes() iter.Seq[*Node] {
 
 // ByName returns the code symbols whose Name is name.
 func (s *Store) ByName(name string) []*Node {
+	if s.r != nil {
+		return s.r.byName(name)
+	}
 	list := s.byName[name]
 	out := make([]*Node, len(list))
 	for j, i := range list {
@@ -123,6 +155,9 @@ func (s *Store) ByName(name string) []*Node {
 // Names yields every distinct symbol name with the number of symbols that
 // carry it.
 func (s *Store) Names() iter.Seq2[string, int] {
+	if s.r != nil {
+		return s.r.namesSeq
+	}
 	return func(yield func(string, int) bool) {
 		for name, list := range s.byName {
 			if !yield(name, len(list)) {
@@ -135,6 +170,7 @@ func (s *Store) Names() iter.Seq2[string, int] {
 // RemoveNode deletes the node and every edge that touches it. Removing an
 // unknown node is not an error.
 func (s *Store) RemoveNode(id NodeID) {
+	s.own()
 	i, ok := s.index[id]
 	if !ok {
 		return
@@ -153,6 +189,7 @@ func (s *Store) RemoveNode(id NodeID) {
 // AddEdge joins from to to with the kinds in k, adding them to any kinds the
 // pair already has. Both nodes must exist.
 func (s *Store) AddEdge(from, to NodeID, k EdgeKind) error {
+	s.own()
 	e, err := s.edgeFor(from, to)
 	if err != nil {
 		return err
@@ -164,6 +201,7 @@ func (s *Store) AddEdge(from, to NodeID, k EdgeKind) error {
 // AddMotivation records that from motivates to through m. A motivation with
 // the same signal as an existing one keeps the higher score.
 func (s *Store) AddMotivation(from, to NodeID, m Motivation) error {
+	s.own()
 	e, err := s.edgeFor(from, to)
 	if err != nil {
 		return err
@@ -220,6 +258,7 @@ func (s *Store) find(fi, ti int32) (int32, bool) {
 // RemoveEdge removes the kinds in k from the pair; the pair's record goes
 // when no kind is left. Removing EdgeMotivates also drops the motivations.
 func (s *Store) RemoveEdge(from, to NodeID, k EdgeKind) {
+	s.own()
 	fi, ok1 := s.index[from]
 	ti, ok2 := s.index[to]
 	if !ok1 || !ok2 {
@@ -259,6 +298,9 @@ func without(list []int32, e int32) []int32 {
 
 // EdgeBetween returns the edge from from to to, if any.
 func (s *Store) EdgeBetween(from, to NodeID) (Edge, bool) {
+	if s.r != nil {
+		return s.r.edgeBetween(from, to)
+	}
 	fi, ok1 := s.index[from]
 	ti, ok2 := s.index[to]
 	if !ok1 || !ok2 {
@@ -277,10 +319,20 @@ func (s *Store) edge(e int32) Edge {
 }
 
 // In returns the edges into id that have any kind in k.
-func (s *Store) In(id NodeID, k EdgeKind) []Edge { return s.adjacent(s.in, id, k) }
+func (s *Store) In(id NodeID, k EdgeKind) []Edge {
+	if s.r != nil {
+		return s.r.adjacent(true, id, k)
+	}
+	return s.adjacent(s.in, id, k)
+}
 
 // Out returns the edges out of id that have any kind in k.
-func (s *Store) Out(id NodeID, k EdgeKind) []Edge { return s.adjacent(s.out, id, k) }
+func (s *Store) Out(id NodeID, k EdgeKind) []Edge {
+	if s.r != nil {
+		return s.r.adjacent(false, id, k)
+	}
+	return s.adjacent(s.out, id, k)
+}
 
 func (s *Store) adjacent(lists [][]int32, id NodeID, k EdgeKind) []Edge {
 	i, ok := s.index[id]
@@ -298,6 +350,9 @@ func (s *Store) adjacent(lists [][]int32, id NodeID, k EdgeKind) []Edge {
 
 // Edges yields every edge.
 func (s *Store) Edges() iter.Seq[Edge] {
+	if s.r != nil {
+		return s.r.edgesSeq
+	}
 	return func(yield func(Edge) bool) {
 		for e := range s.edges {
 			if s.edges[e].kinds != 0 && !yield(s.edge(int32(e))) {
@@ -311,6 +366,9 @@ func (s *Store) Edges() iter.Seq[Edge] {
 // type of a method or field) over a file over a package, so that following
 // Container walks method → type → file → package.
 func (s *Store) Container(id NodeID) (*Node, bool) {
+	if s.r != nil {
+		return s.openedContainer(id)
+	}
 	i, ok := s.index[id]
 	if !ok {
 		return nil, false
@@ -322,6 +380,16 @@ func (s *Store) Container(id NodeID) (*Node, bool) {
 			continue
 		}
 		if c := &s.nodes[r.from]; best == nil || containerRank(c.Kind) > containerRank(best.Kind) {
+			best = c
+		}
+	}
+	return best, best != nil
+}
+
+func (s *Store) openedContainer(id NodeID) (*Node, bool) {
+	var best *Node
+	for _, e := range s.r.adjacent(true, id, EdgeContains) {
+		if c, ok := s.r.byID(e.From); ok && (best == nil || containerRank(c.Kind) > containerRank(best.Kind)) {
 			best = c
 		}
 	}

@@ -20,10 +20,12 @@ import (
 var ErrNoIndex = errors.New("no index")
 
 // Load reads root's index without checking it against the files.
-func Load(root string) (*Index, error) { return load(root, true) }
+func Load(root string) (*Index, error) { return load(root, statStale) }
 
-// load reads root's index, beginning the staleness check when asked to.
-func load(root string, checkStale bool) (*Index, error) {
+// load reads root's index, beginning the staleness check stale (none when
+// nil) while the graph opens.
+func load(root string, stale func(root string, m *Manifest) bool) (*Index, error) {
+	checkStale := stale != nil
 	if err := checkGortexDir(root); err != nil {
 		return nil, err
 	}
@@ -57,11 +59,13 @@ func load(root string, checkStale bool) (*Index, error) {
 		merr = readManifest(filepath.Join(dir, manifestFile), &m)
 		wg.Done()
 		if merr == nil && checkStale {
-			check.stale = statStale(root, &m)
+			check.stale = stale(root, &m)
 		}
 		close(check.done)
 	}()
-	s, err := graph.Load(f)
+	// Opened, not decoded: a query reads only what its answer touches,
+	// and an update decodes the store when it first changes it.
+	s, err := graph.Open(f)
 	var dirty graph.Dirty
 	if err == nil {
 		dirty, err = applyDelta(s, filepath.Join(dir, deltaFile))
@@ -171,7 +175,7 @@ func Update(ctx context.Context, root string, opts Options) (*Index, Stats, erro
 }
 
 func (b *builder) incremental(ctx context.Context) (*Index, error) {
-	old, err := load(b.root, false)
+	old, err := load(b.root, nil)
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
 	}
@@ -189,7 +193,25 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
 	b.roots = NewRoots(b.man.Crates, b.man.PyRoots, b.man.ScriptRoots)
 	b.dirty = newDirtySet(old.dirty)
+	// The store decodes while the files are statted: an update finds a
+	// change more often than not. A short-lived process leaves its strings
+	// in the mapping (graph.Store.DecodedInPlace).
+	decode, decoded := old.Store.Decoded, make(chan error, 1)
+	if b.opts.PauseGC {
+		decode = old.Store.DecodedInPlace
+	}
+	go func() {
+		s, err := decode()
+		b.store = s
+		decoded <- err
+	}()
 	changed, gone, err := b.changes(ctx)
+	if derr := <-decoded; err == nil && derr != nil {
+		// The snapshot was opened, not summed: decoding it checks it.
+		b.resumeGC()
+		b.stats.Incremental, b.stats.Rebuilt = false, derr.Error()
+		return b.full(ctx)
+	}
 	if err != nil {
 		return nil, err
 	}

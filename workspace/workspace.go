@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -38,6 +39,10 @@ type Options struct {
 	// Note, when not nil, is told in one line why the index was (re)built
 	// and what that took.
 	Note func(string)
+	// Quick makes the staleness check of the open stat the index's
+	// directories alone (indexer.LoadQuick), for one query that checks the
+	// files its answer cites afterwards (Workspace.Changed).
+	Quick bool
 	// Short marks a process that ends after one answer (the CLI): an index
 	// update may pause the garbage collector while it builds the store.
 	Short bool
@@ -200,11 +205,32 @@ func IndexOptions(root string, o Options) indexer.Options {
 // collector paused, since collecting halfway through decoding the snapshot
 // only marks the half-built store again (graph.PauseGC). A long-running
 // process keeps its collector.
-func load(root string, short bool) (*indexer.Index, error) {
-	if short {
+func load(root string, o Options) (*indexer.Index, error) {
+	if o.Short {
 		defer graph.PauseGC()()
 	}
+	if o.Quick {
+		return indexer.LoadQuick(root)
+	}
 	return indexer.Load(root)
+}
+
+// Changed reports whether one of the repo-relative paths, files the index
+// holds, changed on disk since it was built (size or modification time) or
+// went: what a query that opened with Options.Quick checks of the files its
+// answer cites. Paths the index does not hold are left out.
+func (w *Workspace) Changed(paths []string) bool {
+	for _, p := range paths {
+		r, ok := w.Index.Manifest.Files[p]
+		if !ok {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(p)))
+		if err != nil || fi.Size() != r.Size || fi.ModTime().UnixNano() != r.ModTime {
+			return true
+		}
+	}
+	return false
 }
 
 // FreshIndex loads root's index, building or updating it first (only the
@@ -215,7 +241,7 @@ func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, er
 	if note == nil {
 		note = func(string) {}
 	}
-	idx, err := load(root, o.Short)
+	idx, err := load(root, o)
 	switch {
 	case err == nil && !idx.Stale():
 		return idx, nil

@@ -138,3 +138,41 @@ func TestOpenScope(t *testing.T) {
 		t.Fatalf("workspace scope: %v, %+v", err, w)
 	}
 }
+
+// TestQuickOpen opens with the directory check alone after a file was
+// rewritten in place: the index is not updated, and Changed sees the file.
+func TestQuickOpen(t *testing.T) {
+	root := fixture(t)
+	open(t, root)
+	p := filepath.Join(root, "billing", "invoice.go")
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\n// later\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var notes []string
+	note := func(s string) { notes = append(notes, s) }
+	w, err := workspace.Open(context.Background(), root, workspace.Options{Quick: true, Note: note})
+	if err != nil {
+		t.Fatal(err)
+	}
+	graphtest.Checked(t, w.Store())
+	if len(notes) > 0 {
+		t.Errorf("the directory check updated the index: %q", notes)
+	}
+	if !w.Changed([]string{"cart/cart.go", "no/such.go", "billing/invoice.go"}) {
+		t.Error("Changed does not see billing/invoice.go rewritten in place")
+	}
+	if w.Changed([]string{"cart/cart.go", "no/such.go"}) {
+		t.Error("Changed sees a change in files nobody touched")
+	}
+	if _, err := workspace.Open(context.Background(), root, workspace.Options{Note: note}); err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) == 0 || !strings.Contains(notes[0], "files changed") {
+		t.Errorf("a full open after the change noted %q, want an update", notes)
+	}
+}

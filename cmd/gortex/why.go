@@ -61,7 +61,10 @@ name one method.
 A file path or a question in words works too (see "Query kinds" below), and
 an LLM may summarise the answer (see "LLM summary").
 
-The index is built or refreshed first when files changed (said on stderr).
+The index is built first when there is none and refreshed when a directory
+changed (a file added, removed or renamed, as git and most editors save); a
+file rewritten in place is seen when the answer cites it, and an unknown
+QUERY checks every file. Each refresh is said on stderr.
 
 Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
 (closest names suggested), 3 ambiguous (the likeliest --limit candidates
@@ -105,16 +108,19 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	if !ok {
 		return exitError
 	}
-	qo := w.QueryOptions()
-	qo.Limit, qo.Explain = o.limit, o.explain
-	qo.WorkDir, _ = os.Getwd() // a relative file path is read from here first
-	if ci, err := w.OpenContent(); err == nil {
-		defer ci.Close()
-		qo.Searcher = ci
-	} else {
-		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
+	a, err := answerWhy(ctx, e, w, o)
+	if answerStale(w, a, err) {
+		// A file rewritten in place, which the directory check of the
+		// open does not see: open again, checking every file (which
+		// updates the index and says so), and answer again.
+		w2, oerr := openWorkspace(ctx, e, w.Root, o.scope)
+		if oerr != nil {
+			fmt.Fprintln(e.stderr, "gortex why:", oerr)
+			return exitError
+		}
+		w = w2
+		a, err = answerWhy(ctx, e, w, o)
 	}
-	a, err := query.Why(ctx, w.Store(), o.query, qo)
 	if err == nil {
 		whyFinding(ctx, e, w, a)
 	}
@@ -143,13 +149,54 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	return exitOK
 }
 
+// answerWhy answers o.query over w, with w's content index.
+func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*query.Answer, error) {
+	qo := w.QueryOptions()
+	qo.Limit, qo.Explain = o.limit, o.explain
+	qo.WorkDir, _ = os.Getwd() // a relative file path is read from here first
+	if ci, err := w.OpenContent(); err == nil {
+		defer ci.Close()
+		qo.Searcher = ci
+	} else {
+		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
+	}
+	return query.Why(ctx, w.Store(), o.query, qo)
+}
+
+// answerStale reports whether the index changed under an answer: a file
+// it cites (its symbol's, its candidates', its entries') changed, or, for
+// an unknown name, any file (it may have been added in place).
+func answerStale(w *workspace.Workspace, a *query.Answer, err error) bool {
+	switch {
+	case errors.Is(err, query.ErrUnknown):
+		return w.Index.StaleFiles()
+	case a == nil || (err != nil && !errors.Is(err, query.ErrAmbiguous)):
+		return false
+	}
+	var paths []string
+	if a.Symbol != nil {
+		paths = append(paths, a.Symbol.Path)
+	}
+	for _, c := range a.Candidates {
+		paths = append(paths, c.Path)
+	}
+	for _, en := range a.Rationale {
+		paths = append(paths, en.Path)
+	}
+	return w.Changed(paths)
+}
+
 // openDir opens the workspace of the project --dir names (or the one
 // around the working directory) for the command cmd, with the memories of
 // scope; on failure it says why on stderr and ok is false.
 func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.Workspace, ok bool) {
 	root, err := resolveRoot(dir)
 	if err == nil {
-		w, err = openWorkspace(ctx, e, root, scope)
+		o := workspaceOptions(e, scope)
+		// why checks the files of its answer itself (whyRun), so its open
+		// stats only the directories.
+		o.Quick = cmd == "why"
+		w, err = openWorkspaceWith(ctx, e, root, o)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
@@ -163,7 +210,11 @@ func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.W
 // was built (said on stderr). Anchors followed through a rename and
 // unreadable memory files are said on stderr too; no file is written.
 func openWorkspace(ctx context.Context, e env, root, scope string) (*workspace.Workspace, error) {
-	w, err := workspace.Open(ctx, root, workspaceOptions(e, scope))
+	return openWorkspaceWith(ctx, e, root, workspaceOptions(e, scope))
+}
+
+func openWorkspaceWith(ctx context.Context, e env, root string, o workspace.Options) (*workspace.Workspace, error) {
+	w, err := workspace.Open(ctx, root, o)
 	if err != nil {
 		return nil, err
 	}

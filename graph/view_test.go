@@ -1,0 +1,275 @@
+package graph
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// openBytes writes data to a file and opens it.
+func openBytes(t testing.TB, data []byte) (*Store, error) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "graph.bin")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return Open(f)
+}
+
+// readAll asks an opened store everything a query may, and returns what
+// it answered, as text.
+func readAll(s *Store) string {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, s.NodeCount(), s.EdgeCount())
+	for n := range s.Nodes() {
+		got, ok := s.Node(n.ID)
+		fmt.Fprintf(&b, "%+v %v %v\n", *n, ok && got == n, s.Has(n.ID))
+		for _, e := range s.In(n.ID, ^EdgeKind(0)) {
+			fmt.Fprintf(&b, " in %+v\n", e)
+		}
+		for _, e := range s.Out(n.ID, EdgeContains|EdgeMotivates) {
+			fmt.Fprintf(&b, " out %+v\n", e)
+		}
+		if c, ok := s.Container(n.ID); ok {
+			fmt.Fprintln(&b, " container", c.ID)
+		}
+		for _, m := range s.ByName(n.Name) {
+			fmt.Fprintln(&b, " named", m.ID)
+		}
+	}
+	var names []string
+	for name, k := range s.Names() {
+		names = append(names, fmt.Sprint(name, k))
+	}
+	slices.Sort(names)
+	fmt.Fprintln(&b, names)
+	for e := range s.Edges() {
+		got, ok := s.EdgeBetween(e.From, e.To)
+		fmt.Fprintf(&b, "edge %+v %v\n", e, ok && reflect.DeepEqual(got, e))
+	}
+	for _, k := range []NodeKind{KindPackage, KindFile, KindType, KindMethod, KindDoc} {
+		for n := range s.NodesOf(k) {
+			fmt.Fprintln(&b, "kind", k, n.ID)
+		}
+	}
+	return b.String()
+}
+
+// TestOpenMatchesLoad reads a snapshot where it lies and decoded whole:
+// every answer is the same, in the same order.
+func TestOpenMatchesLoad(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    *Store
+	}{{"rich", richStore(t)}, {"empty", New()}} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := saveBytes(t, tc.s)
+			loaded, err := Load(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opened, err := openBytes(t, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if opened.v == nil {
+				t.Fatal("Open decoded the snapshot instead of mapping it")
+			}
+			if got, want := readAll(opened), readAll(loaded); got != want {
+				t.Errorf("opened store answers\n%s\nloaded store\n%s", got, want)
+			}
+			if err := opened.Check(); err != nil {
+				t.Error(err)
+			}
+			if err := opened.Err(); err != nil {
+				t.Error(err)
+			}
+			if again := saveBytes(t, opened); !bytes.Equal(again, data) {
+				t.Error("saving an opened snapshot gives different bytes")
+			}
+		})
+	}
+}
+
+// TestOpenedStoreChanges changes an opened store: it is decoded first,
+// and answers as a loaded store changed alike.
+func TestOpenedStoreChanges(t *testing.T) {
+	data := saveBytes(t, richStore(t))
+	opened, err := openBytes(t, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := loadBytes(t, data)
+	before, _ := opened.Node("p/a.go::T")
+	for _, s := range []*Store{opened, loaded} {
+		if err := s.AddNode(Node{ID: "p/a.go::N", Kind: KindFunction, Name: "N"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddEdge("p/a.go::T.M", "p/a.go::N", EdgeCalls); err != nil {
+			t.Fatal(err)
+		}
+		s.RemoveNode("p/a.go")
+	}
+	if opened.v != nil {
+		t.Fatal("a change left the store mapped")
+	}
+	checkInvariants(t, opened)
+	if got, want := readAll(opened), readAll(loaded); got != want {
+		t.Errorf("changed opened store answers\n%s\nchanged loaded store\n%s", got, want)
+	}
+	if before.Name != "T" || before.Text != "T is a thing.\n\nIt has ünïcode." {
+		t.Errorf("a node read before the change is now %+v", before)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	data := saveBytes(t, richStore(t))
+	withVersion := bytes.Clone(data)
+	le.PutUint32(withVersion[8:], FormatVersion-1)
+	badSlots := bytes.Clone(data)
+	le.PutUint32(badSlots[48:], 3)
+	cases := []struct {
+		name string
+		in   []byte
+		want error
+	}{
+		{"empty", nil, ErrCorrupt},
+		{"format 4", withVersion, ErrVersion},
+		{"header only", data[:headerSize], ErrCorrupt},
+		{"one byte short", data[:len(data)-1], ErrCorrupt},
+		{"one byte more", append(bytes.Clone(data), 0), ErrCorrupt},
+		{"hash table not a power of two", badSlots, ErrCorrupt},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := openBytes(t, c.in); !errors.Is(err, c.want) || !IsStale(err) {
+				t.Errorf("Open = %v, want %v", err, c.want)
+			}
+		})
+	}
+}
+
+// TestOpenSurvivesEveryFlip flips each byte after the header in turn:
+// reading the opened store never fails worse than with ErrCorrupt from
+// Err, and Check (the checksum) refuses every flip.
+func TestOpenSurvivesEveryFlip(t *testing.T) {
+	data := saveBytes(t, richStore(t))
+	p := filepath.Join(t.TempDir(), "graph.bin")
+	for i := len(magic); i < len(data); i++ {
+		bad := bytes.Clone(data)
+		bad[i] ^= 0x5a
+		if err := os.WriteFile(p, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(f)
+		f.Close()
+		if err != nil {
+			if !IsStale(err) {
+				t.Fatalf("byte %d flipped: Open = %v, want ErrCorrupt or ErrVersion", i, err)
+			}
+			continue
+		}
+		readAll(s)
+		if err := s.Err(); err != nil && !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("byte %d flipped: Err = %v", i, err)
+		}
+		if err := s.Check(); !IsStale(err) {
+			t.Fatalf("byte %d flipped: Check = %v, want ErrCorrupt", i, err)
+		}
+	}
+}
+
+func FuzzOpen(f *testing.F) {
+	data := saveBytes(f, richStore(f))
+	f.Add(data)
+	f.Add(data[:len(data)/2])
+	f.Add(saveBytes(f, New()))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, b := range [][]byte{in, framed(in)} {
+			s, err := openBytes(t, b)
+			if err != nil {
+				if !IsStale(err) {
+					t.Fatalf("Open error is not ErrCorrupt or ErrVersion: %v", err)
+				}
+				continue
+			}
+			readAll(s)
+			if err := s.Err(); err != nil && !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("Err = %v, want ErrCorrupt", err)
+			}
+			if err := s.Check(); err != nil && !IsStale(err) {
+				t.Fatalf("Check = %v, want nil or ErrCorrupt", err)
+			}
+		}
+	})
+}
+
+// sortedLines is readAll's answer in an order of its own: a delta applied
+// to a decoded store reorders lists (removals swap), one laid over an
+// opened snapshot keeps the snapshot's order.
+func sortedLines(s string) string {
+	lines := strings.Split(s, "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// TestOpenedDelta lays deltas over an opened snapshot: it answers as the
+// decoded store they were applied to, changes and saves as it, and a
+// change decodes it with the delta applied.
+func TestOpenedDelta(t *testing.T) {
+	base := saveBytes(t, richStore(t))
+	changed := loadBytes(t, base)
+	dirty := changeStore(t, changed, "1")
+	more := changeStore(t, changed, "2")
+	d := deltaBytes(t, changed, Dirty{Nodes: append(dirty.Nodes, more.Nodes...), Edges: append(dirty.Edges, more.Edges...)})
+
+	applied := loadBytes(t, base)
+	if _, err := applied.ApplyDelta(bytes.NewReader(d)); err != nil {
+		t.Fatal(err)
+	}
+	opened, err := openBytes(t, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotDirty, err := opened.ApplyDelta(bytes.NewReader(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opened.v == nil || opened.r == reader(opened.v) {
+		t.Fatal("the delta was not laid over the opened snapshot")
+	}
+	if gotDirty.Len() != dirty.Len()+more.Len()-3 { // T.M, doc and one pair are dirty twice
+		t.Errorf("dirty %v", gotDirty)
+	}
+	if got, want := sortedLines(readAll(opened)), sortedLines(readAll(applied)); got != want {
+		t.Errorf("opened store with the delta answers\n%s\napplied\n%s", got, want)
+	}
+	if err := opened.Check(); err != nil {
+		t.Error(err)
+	}
+	if !bytes.Equal(saveBytes(t, opened), saveBytes(t, applied)) {
+		t.Error("the opened store with its delta saves other bytes than the applied one")
+	}
+	opened.RemoveNode("p/a.go")
+	applied.RemoveNode("p/a.go")
+	if opened.v != nil {
+		t.Fatal("a change left the store mapped")
+	}
+	checkInvariants(t, opened)
+	sameGraph(t, opened, applied)
+}
