@@ -10,8 +10,9 @@ import (
 	"github.com/gortex/gortex/indexer"
 )
 
-// TestLoadQuick checks what the directory check of LoadQuick sees, and
-// that StaleFiles sees what it does not: a file rewritten in place.
+// TestLoadQuick checks what the directory and document check of LoadQuick
+// sees, and that StaleFiles sees what it does not: a source file rewritten
+// in place.
 func TestLoadQuick(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -21,6 +22,9 @@ func TestLoadQuick(t *testing.T) {
 	}{
 		{"nothing", func(*testing.T, string) {}, false, false},
 		{"rewritten in place", func(t *testing.T, root string) { appendTo(t, root, "cart/cart.go", "\n// later\n") }, false, true},
+		{"a document rewritten in place", func(t *testing.T, root string) {
+			appendTo(t, root, "docs/design/cart-design.md", "\nThe cart rounds once, at Total.\n")
+		}, true, false},
 		{"saved by rename", func(t *testing.T, root string) {
 			write(t, root, "cart/cart.go.tmp", "package cart\n")
 			if err := os.Rename(filepath.Join(root, "cart/cart.go.tmp"), filepath.Join(root, "cart/cart.go")); err != nil {

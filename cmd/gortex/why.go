@@ -62,9 +62,10 @@ A file path or a question in words works too (see "Query kinds" below), and
 an LLM may summarise the answer (see "LLM summary").
 
 The index is built first when there is none and refreshed when a directory
-changed (a file added, removed or renamed, as git and most editors save); a
-file rewritten in place is seen when the answer cites it, and an unknown
-QUERY checks every file. Each refresh is said on stderr.
+changed (a file added, removed or renamed, as git and most editors save) or
+a document did; a source file rewritten in place is seen when the answer
+cites it, and an unknown QUERY checks every file. Each refresh is said on
+stderr.
 
 Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
 (closest names suggested), 3 ambiguous (the likeliest --limit candidates
