@@ -49,6 +49,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 	supersessions(s, docs)
 	paths := newPathIndex(s)
 	spelled := newSpelledIndex(s)
+	components := newComponentIndex(s)
 	for i, d := range docs {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -63,6 +64,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			linkSpelled(s, spelled, sec)
 			linkAsked(s, sec)
 			linkPaths(s, paths, sec)
+			linkComponents(s, components, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {
 					counts[m.Signal]++

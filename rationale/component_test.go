@@ -1,0 +1,103 @@
+package rationale
+
+import (
+	"context"
+	"reflect"
+	"sort"
+	"testing"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
+)
+
+// linkComponentText builds a store of packages in folders, one section
+// with text, links it, and returns the packages the section reaches with
+// their scores.
+func linkComponentText(t *testing.T, text string) map[string]float64 {
+	t.Helper()
+	s := graphtest.Checked(t, graph.New())
+	pkg := func(qualified, name, dir string) {
+		if err := s.AddNode(graph.Node{ID: graph.PackageID(qualified), Kind: graph.KindPackage, Name: name,
+			Qualified: qualified, Path: dir}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg("example.com/shop/internal/storage", "storage", "shop/internal/storage")
+	pkg("example.com/shop/internal/storage/disk", "disk", "shop/internal/storage/disk")
+	pkg("example.com/shop/app/logic", "logic", "shop/app/logic")
+	pkg("example.com/shop/app/users", "users", "shop/app/users")
+	pkg("org.example.webui.servlet", "servlet", "services/org.example.webui/src/org/example/webui/servlet")
+	pkg("org.example.webui.cart", "cart", "services/org.example.webui/src/org/example/webui/cart")
+	pkg("example.com/shop/internal/mediamanagement", "mediamanagement", "shop/internal/mediamanagement")
+	sec := graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md", Text: text}
+	if err := s.AddNode(sec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&Linker{}).Link(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
+		best, _ := e.Best()
+		got[string(e.To)] = best.Score
+	}
+	return got
+}
+
+func TestLinkComponents(t *testing.T) {
+	const (
+		storage = "pkg:example.com/shop/internal/storage"
+		disk    = "pkg:example.com/shop/internal/storage/disk"
+		logic   = "pkg:example.com/shop/app/logic"
+		users   = "pkg:example.com/shop/app/users"
+		servlet = "pkg:org.example.webui.servlet"
+		cart    = "pkg:org.example.webui.cart"
+		media   = "pkg:example.com/shop/internal/mediamanagement"
+	)
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"component noun after a capitalised name", "Files go to the Storage component.", []string{storage, disk}},
+		{"lower-case layer", "Rules live in the logic layer.", []string{logic}},
+		{"plural both ways", "The Users module checks passwords.", []string{users}},
+		{"camel case name of a folder holding packages", "The WebUI service renders pages.", []string{servlet, cart}},
+		{"camel case in prose meets a lower-case folder", "Requests reach the MediaManagement component.", []string{media}},
+		{"name written as a name without a noun", "Pages come from the WebUI.", []string{servlet, cart}},
+		{"sentence-initial capital is no name", "Storage is cheap.", nil},
+		{"plain lower-case word without a noun", "We keep the logic simple.", nil},
+		{"the project's own folder is no component", "The Shop service sells tea.", nil},
+		{"a CamelCase word names a folder whole", "Blobs sit in the DataStorage.", nil},
+		{"no such folder", "The Billing component sends invoices.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := linkComponentText(t, tt.text)
+			var ids []string
+			for id := range got {
+				ids = append(ids, id)
+			}
+			sort.Strings(ids)
+			want := append([]string(nil), tt.want...)
+			sort.Strings(want)
+			if !reflect.DeepEqual(ids, want) && !(len(ids) == 0 && len(want) == 0) {
+				t.Errorf("linked %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestLinkComponentsScores(t *testing.T) {
+	got := linkComponentText(t, "Files go to the Storage component.")
+	own, sub := got["pkg:example.com/shop/internal/storage"], got["pkg:example.com/shop/internal/storage/disk"]
+	if own != scoreComponent || sub != scoreSubComponent {
+		t.Errorf("storage %.2f, below it %.2f; want %.2f and %.2f", own, sub, scoreComponent, scoreSubComponent)
+	}
+	if prose := linkComponentText(t, "Pages come from the Users.")["pkg:example.com/shop/app/users"]; prose != scoreProseName {
+		t.Errorf("a name in prose scores %.2f, want %.2f", prose, scoreProseName)
+	}
+	if below := linkComponentText(t, "The WebUI service renders pages.")["pkg:org.example.webui.cart"]; below != scoreSubComponent {
+		t.Errorf("a package below a folder without its own scores %.2f, want %.2f", below, scoreSubComponent)
+	}
+}
