@@ -101,3 +101,41 @@ func TestLinkComponentsScores(t *testing.T) {
 		t.Errorf("a package below a folder without its own scores %.2f, want %.2f", below, scoreSubComponent)
 	}
 }
+
+func TestLinkStems(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"camel case stem in prose names the class", "Requests reach the MediaManagement component.", []string{"mm/MediaManagementImpl.java::MediaManagementImpl"}},
+		{"a stem that is a symbol itself is its own name", "The UserStore keeps users.", nil},
+		{"one capitalised word is no stem", "The Media is stored.", nil},
+		{"a stem many types extend names none", "The NodeCache holds nodes.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := graphtest.Checked(t, graph.New())
+			for _, c := range []string{"MediaManagementImpl", "UserStore", "UserStoreImpl", "MediaImpl",
+				"NodeCacheA", "NodeCacheB", "NodeCacheC", "NodeCacheD"} {
+				p := "mm/" + c + ".java"
+				if err := s.AddNode(graph.Node{ID: graph.SymbolID(p, c), Kind: graph.KindClass, Name: c, Path: p}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sec := graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md", Text: tt.text}
+			if err := s.AddNode(sec); err != nil {
+				t.Fatal(err)
+			}
+			n, _ := s.Node(sec.ID)
+			linkStems(s, newStemIndex(s), n)
+			var got []string
+			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
+				got = append(got, string(e.To))
+			}
+			if !reflect.DeepEqual(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
+				t.Errorf("linked %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -50,6 +50,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 	paths := newPathIndex(s)
 	spelled := newSpelledIndex(s)
 	components := newComponentIndex(s)
+	stems := newStemIndex(s)
 	for i, d := range docs {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -65,6 +66,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			linkAsked(s, sec)
 			linkPaths(s, paths, sec)
 			linkComponents(s, components, sec)
+			linkStems(s, stems, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {
 					counts[m.Signal]++
