@@ -139,3 +139,52 @@ func TestLinkStems(t *testing.T) {
 		})
 	}
 }
+
+func TestClassWords(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"a list after the noun", "It holds the classes Logic, GateKeeper and Storage, which talk.", []string{"Logic", "GateKeeper", "Storage"}},
+		{"the word before the noun", "The Logic class checks input.", []string{"Logic"}},
+		{"the list ends at a lower-case word", "See the types Cart and Order here and Later.", []string{"Cart", "Order"}},
+		{"a sentence start is no name", "Classes. Logic is hard.", nil},
+		{"no class noun", "Logic and Storage are words.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := classWords(tt.text); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("classWords = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLinkClassWords(t *testing.T) {
+	s := graphtest.Checked(t, graph.New())
+	for _, c := range []struct {
+		name string
+		kind graph.NodeKind
+	}{{"Logic", graph.KindClass}, {"GateKeeper", graph.KindClass}, {"Storage", graph.KindFunction}} {
+		p := "app/" + c.name + ".java"
+		if err := s.AddNode(graph.Node{ID: graph.SymbolID(p, c.name), Kind: c.kind, Name: c.name, Path: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sec := graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md",
+		Text: "The back end is made of the classes Logic, GateKeeper and Storage."}
+	if err := s.AddNode(sec); err != nil {
+		t.Fatal(err)
+	}
+	n, _ := s.Node(sec.ID)
+	linkClassWords(s, n)
+	var got []string
+	for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
+		got = append(got, string(e.To))
+	}
+	sort.Strings(got)
+	// Storage is a function here, no class: the word stays a word.
+	if want := []string{"app/GateKeeper.java::GateKeeper", "app/Logic.java::Logic"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("linked %v, want %v", got, want)
+	}
+}

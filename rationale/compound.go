@@ -75,3 +75,68 @@ func isCamel(w string) bool {
 	}
 	return true
 }
+
+// A plain word names a class in prose when the prose says it is one:
+// "the classes Logic, GateKeeper and Storage", "the Logic class". Out of
+// such a phrase a capitalised word is the English word.
+const scoreClassWord = scoreBareProse
+
+// classNouns are the words that make the names next to them types.
+var classNouns = map[string]bool{"class": true, "classes": true, "type": true, "types": true,
+	"interface": true, "interfaces": true, "struct": true, "structs": true, "enum": true, "enums": true}
+
+// classWords returns the capitalised words a text calls classes: the run
+// right after a class noun (with "and", "or" between them), and the word
+// right before one.
+func classWords(text string) []string {
+	ws := proseWords(text)
+	var out []string
+	capital := func(w word) bool { return unicode.IsUpper([]rune(w.text)[0]) }
+	for i, w := range ws {
+		if !classNouns[strings.ToLower(w.text)] {
+			continue
+		}
+		if i > 0 && capital(ws[i-1]) && !ws[i-1].initial {
+			out = append(out, ws[i-1].text)
+		}
+		for j := i + 1; j < len(ws) && !ws[j].initial; j++ {
+			lw := strings.ToLower(ws[j].text)
+			if lw == "and" || lw == "or" {
+				continue
+			}
+			if !capital(ws[j]) {
+				break
+			}
+			out = append(out, ws[j].text)
+		}
+	}
+	return out
+}
+
+// linkClassWords adds a named motivation from the section to each type
+// its prose calls a class by its exact name.
+func linkClassWords(s *graph.Store, sec *graph.Node) int {
+	linked := 0
+	seen := map[string]bool{}
+	for _, name := range classWords(sec.Name + "\n" + sec.Text) {
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		var hits []*graph.Node
+		for _, n := range handwritten(s, s.ByName(name)) {
+			if n.Kind == graph.KindType || n.Kind == graph.KindClass || n.Kind == graph.KindInterface {
+				hits = append(hits, n)
+			}
+		}
+		if len(hits) == 0 || len(hits) > maxStem {
+			continue
+		}
+		for _, n := range hits {
+			_ = s.AddMotivation(sec.ID, n.ID, graph.Motivation{Signal: graph.SignalNamed,
+				Score: scoreClassWord / float64(len(hits)), Detail: name})
+			linked++
+		}
+	}
+	return linked
+}

@@ -67,6 +67,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			linkPaths(s, paths, sec)
 			linkComponents(s, components, sec)
 			linkStems(s, stems, sec)
+			linkClassWords(s, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {
 					counts[m.Signal]++
