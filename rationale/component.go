@@ -237,38 +237,103 @@ func texts(ws []word) []string {
 	return out
 }
 
+// componentDoc is what one document said about components so far, for
+// its later sections: the one-word names it gave components ("the
+// Registry", then "the registry"), and the previous section's links.
+type componentDoc struct {
+	named map[string][]string
+	prev  map[graph.NodeID]graph.Motivation
+}
+
+func (d *componentDoc) remember(name string, folders []string) {
+	if d.named == nil {
+		d.named = map[string][]string{}
+	}
+	d.named[componentKey(name)] = folders
+}
+
+// pronouns open a sentence that goes on about what the one before named.
+var pronouns = map[string]bool{"it": true, "its": true, "they": true, "their": true, "this": true, "these": true}
+
+// opensWithPronoun reports whether one of the text's first three words
+// is a pronoun ("It stores…", "Furthermore, it fetches…").
+func opensWithPronoun(text string) bool {
+	ws := proseWords(text)
+	for i := 0; i < len(ws) && i < 3; i++ {
+		if pronouns[strings.ToLower(ws[i].text)] {
+			return true
+		}
+	}
+	return false
+}
+
 // linkComponents adds a named motivation from the section to each folder
 // a run of its prose names (its own package, and a little weaker the
 // packages below it). In each run the longest stretch of words that names
 // a folder counts ("User DB Adapter" before "Adapter"), the leftmost of
-// equal length. It returns the number of packages linked.
-func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node) int {
+// equal length. Within one document a one-word name a component phrase
+// gave links again in any case, and a section that opens with a pronoun
+// and names no component itself takes the previous section's, both at the
+// prose-name score. It returns the number of packages linked.
+func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, doc *componentDoc) int {
 	found := map[graph.NodeID]graph.Motivation{}
 	add := func(n *graph.Node, score float64, detail string) {
 		if cur, ok := found[n.ID]; !ok || score > cur.Score {
 			found[n.ID] = graph.Motivation{Signal: graph.SignalNamed, Score: score, Detail: detail}
 		}
 	}
-	for _, run := range componentRuns(sec.Name + "\n" + sec.Text) {
-		hits, detail := ix.longest(run.words)
-		if len(hits) == 0 || len(hits) > maxComponentFolders {
-			continue
-		}
+	folders := func(hits []string, own, sub float64, detail string) {
 		for _, d := range hits {
-			own := ix.own[d]
 			for _, p := range ix.pkgs[d] {
-				score := run.sub
-				if p == own {
-					score = run.own
+				score := sub
+				if p == ix.own[d] {
+					score = own
 				}
 				add(p, score/float64(len(hits)), detail)
 			}
 		}
 	}
-	for id, m := range found {
-		_ = s.AddMotivation(sec.ID, id, m)
+	text := sec.Name + "\n" + sec.Text
+	for _, run := range componentRuns(text) {
+		hits, detail := ix.longest(run.words)
+		if len(hits) == 0 || len(hits) > maxComponentFolders {
+			continue
+		}
+		folders(hits, run.own, run.sub, detail)
+		if len(run.words) == 1 {
+			doc.remember(detail, hits) // a part of a longer name ("Image" of "Image Provider") is a guess
+		}
 	}
-	return len(found)
+	for _, w := range proseWords(text) {
+		if hits, ok := doc.named[componentKey(w.text)]; ok {
+			folders(hits, scoreProseName, scoreSubProseName, w.text)
+		}
+	}
+	if len(found) == 0 && opensWithPronoun(sec.Text) {
+		for id, m := range doc.prev {
+			found[id] = graph.Motivation{Signal: graph.SignalNamed, Score: min(m.Score, scoreProseName), Detail: m.Detail}
+		}
+	}
+	doc.prev = found
+	return addNew(s, sec.ID, found)
+}
+
+// addNew adds each motivation from sec to a node sec has no link to yet:
+// these guesses from prose never replace what a stronger signal found (a
+// weak named link would outrank a path link of a higher score).
+func addNew(s *graph.Store, sec graph.NodeID, found map[graph.NodeID]graph.Motivation) int {
+	have := map[graph.NodeID]bool{}
+	for _, e := range s.Out(sec, graph.EdgeMotivates) {
+		have[e.To] = true
+	}
+	n := 0
+	for id, m := range found {
+		if !have[id] {
+			_ = s.AddMotivation(sec, id, m)
+			n++
+		}
+	}
+	return n
 }
 
 // longest returns the folders the longest stretch of words names, and the

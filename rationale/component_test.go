@@ -188,3 +188,42 @@ func TestLinkClassWords(t *testing.T) {
 		t.Errorf("linked %v, want %v", got, want)
 	}
 }
+
+func TestLinkComponentsAcrossSections(t *testing.T) {
+	s := graphtest.Checked(t, graph.New())
+	for _, p := range []struct{ q, name, dir string }{
+		{"example.com/shop/registry", "registry", "shop/registry"},
+		{"example.com/shop/image", "image", "shop/image"},
+		{"example.com/shop/web", "web", "shop/web"},
+	} {
+		if err := s.AddNode(graph.Node{ID: graph.PackageID(p.q), Kind: graph.KindPackage, Name: p.name, Qualified: p.q, Path: p.dir}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	texts := []string{
+		"The Registry service knows every instance.",     // 1: a component phrase
+		"Instances register at the registry on startup.", // 2: the document's name again, lower case
+		"It answers within a second.",                    // 3: a pronoun takes section 2's
+		"The Image Provider service scales pictures.",    // 4: "Image" is a part of a longer name
+		"The scaled image is kept.",                      // 5: so "image" is only a word
+	}
+	for i, tx := range texts {
+		if err := s.AddNode(graph.Node{ID: graph.SectionID("d.md", 10*i+1), Kind: graph.KindDoc, Name: "S", Path: "d.md", Line: 10*i + 1, Text: tx}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := (&Linker{}).Link(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"pkg:example.com/shop/registry"}, {"pkg:example.com/shop/registry"}, {"pkg:example.com/shop/registry"},
+		{"pkg:example.com/shop/image"}, nil}
+	for i := range texts {
+		var got []string
+		for _, e := range s.Out(graph.SectionID("d.md", 10*i+1), graph.EdgeMotivates) {
+			got = append(got, string(e.To))
+		}
+		if !reflect.DeepEqual(got, want[i]) && !(len(got) == 0 && len(want[i]) == 0) {
+			t.Errorf("section %d %q links %v, want %v", i+1, texts[i], got, want[i])
+		}
+	}
+}

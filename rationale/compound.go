@@ -41,7 +41,7 @@ func newStemIndex(s *graph.Store) stemIndex {
 // linkStems adds a named motivation from the section to each type whose
 // stem its prose writes as a CamelCase word that names no symbol itself.
 func linkStems(s *graph.Store, ix stemIndex, sec *graph.Node) int {
-	linked := 0
+	found := map[graph.NodeID]graph.Motivation{}
 	seen := map[string]bool{}
 	for _, w := range proseWords(sec.Name + "\n" + sec.Text) {
 		if seen[w.text] || !isCamel(w.text) {
@@ -53,12 +53,10 @@ func linkStems(s *graph.Store, ix stemIndex, sec *graph.Node) int {
 			continue
 		}
 		for _, n := range hits {
-			_ = s.AddMotivation(sec.ID, n.ID, graph.Motivation{Signal: graph.SignalNamed,
-				Score: scoreStem / float64(len(hits)), Detail: w.text})
-			linked++
+			found[n.ID] = graph.Motivation{Signal: graph.SignalNamed, Score: scoreStem / float64(len(hits)), Detail: w.text}
 		}
 	}
-	return linked
+	return addNew(s, sec.ID, found)
 }
 
 // isCamel reports whether w is one word made of two or more capitalised
@@ -116,7 +114,7 @@ func classWords(text string) []string {
 // linkClassWords adds a named motivation from the section to each type
 // its prose calls a class by its exact name.
 func linkClassWords(s *graph.Store, sec *graph.Node) int {
-	linked := 0
+	found := map[graph.NodeID]graph.Motivation{}
 	seen := map[string]bool{}
 	for _, name := range classWords(sec.Name + "\n" + sec.Text) {
 		if seen[name] {
@@ -133,10 +131,8 @@ func linkClassWords(s *graph.Store, sec *graph.Node) int {
 			continue
 		}
 		for _, n := range hits {
-			_ = s.AddMotivation(sec.ID, n.ID, graph.Motivation{Signal: graph.SignalNamed,
-				Score: scoreClassWord / float64(len(hits)), Detail: name})
-			linked++
+			found[n.ID] = graph.Motivation{Signal: graph.SignalNamed, Score: scoreClassWord / float64(len(hits)), Detail: name}
 		}
 	}
-	return linked
+	return addNew(s, sec.ID, found)
 }

@@ -57,6 +57,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 				return counts, err
 			}
 		}
+		var comp componentDoc
 		for _, sec := range d.sections {
 			if sec.Attr(AttrStub) != "" {
 				continue
@@ -65,7 +66,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			linkSpelled(s, spelled, sec)
 			linkAsked(s, sec)
 			linkPaths(s, paths, sec)
-			linkComponents(s, components, sec)
+			linkComponents(s, components, sec, &comp)
 			linkStems(s, stems, sec)
 			linkClassWords(s, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
