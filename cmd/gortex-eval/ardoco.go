@@ -163,17 +163,14 @@ func arRun(ctx context.Context, bin string, o arOptions, name string, stderr io.
 	return sc, nil
 }
 
-// writeArDoc writes arDoc under root, a heading per non-blank sentence,
-// and returns each sentence's heading line.
+// writeArDoc writes arDoc under root, a heading per sentence, and returns
+// each sentence's heading line.
 func writeArDoc(root string, sentences []string) (map[int]int, error) {
 	var b strings.Builder
 	b.WriteString("# Architecture\n\n")
 	line := 3
 	lines := map[int]int{}
 	for i, s := range sentences {
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
 		lines[i+1] = line
 		fmt.Fprintf(&b, "## Sentence %d\n\n%s\n\n", i+1, strings.TrimSpace(s))
 		line += 4

@@ -14,12 +14,12 @@ import (
 )
 
 // An ArDoCo project of the benchmark: the sentences of its architecture
-// documentation (one per line, numbered from 1) and the gold links from a
+// documentation (one per non-blank line, numbered from 1) and the gold links from a
 // sentence to the code files (a path ending in "/" stands for every code
 // file under that folder).
 type arProject struct {
 	Name      string
-	Sentences []string
+	Sentences []string // Sentences[n-1] is sentence n
 	Gold      map[int][]string // sentence → repo-relative files or folders
 }
 
@@ -59,11 +59,16 @@ func loadArProject(dir string) (*arProject, error) {
 	return &arProject{Name: name, Sentences: arSentences(text), Gold: gold}, nil
 }
 
-// arSentences splits the documentation into its lines, keeping blank ones
-// so that line n stays sentence n.
+// arSentences returns the documentation's sentences: its non-blank lines,
+// the benchmark's sentence n being the n-th of them.
 func arSentences(text []byte) []string {
-	text = bytes.TrimRight(bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n")), "\n")
-	return strings.Split(string(text), "\n")
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // parseArGold reads "sentenceID,codeID" lines after a header.
