@@ -36,6 +36,13 @@ type hit struct {
 // names a container of n is reported with signal member: it names the
 // symbol's type or package and the symbol is its member.
 func Walk(s *graph.Store, mems *rationale.Memories, n *graph.Node) []hit {
+	return walk(s, mems, n, minPackageMember)
+}
+
+// walk is Walk keeping links to a package of at least minPackage; a file
+// query keeps every one (minPackage 0): a file is a part of its package
+// as a whole, which is what the weak links explain.
+func walk(s *graph.Store, mems *rationale.Memories, n *graph.Node, minPackage float64) []hit {
 	var hits []hit
 	seen := map[graph.NodeID]bool{}
 	depth := 0
@@ -49,7 +56,7 @@ func Walk(s *graph.Store, mems *rationale.Memories, n *graph.Node) []hit {
 			if !ok || !has {
 				continue
 			}
-			if depth > 0 && cur.Kind == graph.KindPackage && best.Score < minPackageMember {
+			if depth > 0 && cur.Kind == graph.KindPackage && best.Score < minPackage {
 				continue
 			}
 			seen[e.From] = true

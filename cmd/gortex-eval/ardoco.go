@@ -27,6 +27,7 @@ type arOptions struct {
 	projects []string
 	json     bool
 	verbose  bool
+	links    string // "covers" or "why"
 }
 
 // runArdoco is gortex-eval ardoco: the ArDoCo documentation-to-code
@@ -74,6 +75,7 @@ func parseArArgs(args []string, stdout, stderr io.Writer) (o arOptions, code int
 	fs.StringVar(&o.bin, "bin", "", "gortex binary (default: build cmd/gortex of the enclosing module)")
 	projects := fs.String("projects", "mediastore,teastore,teammates,jabref", "projects to score, comma-separated; one without code is skipped")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	fs.StringVar(&o.links, "links", "covers", "how links are read: covers (each sentence's section forward) or why (each code file's answer, inverted)")
 	fs.BoolVar(&o.verbose, "v", false, "print each sentence's gold, predicted and correct counts to stderr")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex-eval ardoco -bench DIR -code DIR [flags]
@@ -99,6 +101,9 @@ Flags:
 		return o, exitOK, true
 	case err != nil:
 		fmt.Fprintf(stderr, "gortex-eval ardoco: %v (see gortex-eval ardoco -h)\n", err)
+		return o, exitUsage, true
+	case o.links != "covers" && o.links != "why":
+		fmt.Fprintln(stderr, "gortex-eval ardoco: -links is covers or why")
 		return o, exitUsage, true
 	case o.bench == "" || o.code == "" || fs.NArg() > 0:
 		fmt.Fprintln(stderr, "gortex-eval ardoco: give -bench (the ArDoCo benchmark's folder) and -code (a folder of each project's code) and no arguments")
@@ -140,7 +145,15 @@ func arRun(ctx context.Context, bin string, o arOptions, name string, stderr io.
 		return arScore{}, err
 	}
 	pred := map[int][]string{}
+	if o.links == "why" {
+		if pred, err = whyLinks(ctx, bin, tmp, files); err != nil {
+			return arScore{}, err
+		}
+	}
 	for s, line := range lines {
+		if o.links == "why" {
+			break
+		}
 		got, err := coversFiles(ctx, bin, tmp, line)
 		if err != nil {
 			return arScore{}, err
@@ -212,6 +225,27 @@ func coversFiles(ctx context.Context, bin, root string, line int) ([]string, err
 		}
 	}
 	return files, nil
+}
+
+// whyLinks asks gortex why for each code file and inverts the answers:
+// an entry from a sentence's section links that sentence to the file.
+func whyLinks(ctx context.Context, bin, root string, files []string) (map[int][]string, error) {
+	pred := map[int][]string{}
+	for _, f := range files {
+		w, err := askWhy(ctx, bin, root, f)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range w.entries {
+			var n int
+			if e.Path == arDoc {
+				if _, err := fmt.Sscanf(e.Section, "Sentence %d", &n); err == nil {
+					pred[n] = append(pred[n], f)
+				}
+			}
+		}
+	}
+	return pred, nil
 }
 
 // copyTree copies the regular files and folders under src into dst,

@@ -19,7 +19,7 @@ import (
 // file under that folder).
 type arProject struct {
 	Name      string
-	Sentences []string // Sentences[n-1] is sentence n
+	Sentences []string         // Sentences[n-1] is sentence n
 	Gold      map[int][]string // sentence → repo-relative files or folders
 }
 
