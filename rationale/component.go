@@ -209,7 +209,14 @@ func componentRuns(text string) []componentRun {
 			start--
 		}
 		if start < i {
-			out = append(out, componentRun{words: texts(ws[start:i]), own: scoreComponent, sub: scoreSubComponent})
+			run := componentRun{words: texts(ws[start:i]), own: scoreComponent, sub: scoreSubComponent}
+			if !anyCapital(ws[start:i]) {
+				// "the logic layer" names the folder, but a lower-case word
+				// may be only a word ("internal packages"): it explains the
+				// package as a whole, not each of its symbols.
+				run.own, run.sub = scoreProseName, scoreSubProseName
+			}
+			out = append(out, run)
 		}
 	}
 	for i := 0; i < len(ws); {
@@ -225,6 +232,16 @@ func componentRuns(text string) []componentRun {
 		i++
 	}
 	return out
+}
+
+// anyCapital reports whether one of ws starts with a capital.
+func anyCapital(ws []word) bool {
+	for _, w := range ws {
+		if unicode.IsUpper([]rune(w.text)[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // texts returns the words of ws as written: a CamelCase word names a

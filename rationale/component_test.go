@@ -94,6 +94,9 @@ func TestLinkComponentsScores(t *testing.T) {
 	if own != scoreComponent || sub != scoreSubComponent {
 		t.Errorf("storage %.2f, below it %.2f; want %.2f and %.2f", own, sub, scoreComponent, scoreSubComponent)
 	}
+	if lower := linkComponentText(t, "Rules live in the logic layer.")["pkg:example.com/shop/app/logic"]; lower != scoreProseName {
+		t.Errorf("a lower-case name before the noun scores %.2f, want %.2f", lower, scoreProseName)
+	}
 	if prose := linkComponentText(t, "Pages come from the Users.")["pkg:example.com/shop/app/users"]; prose != scoreProseName {
 		t.Errorf("a name in prose scores %.2f, want %.2f", prose, scoreProseName)
 	}
@@ -147,7 +150,8 @@ func TestClassWords(t *testing.T) {
 	}{
 		{"a list after the noun", "It holds the classes Logic, GateKeeper and Storage, which talk.", []string{"Logic", "GateKeeper", "Storage"}},
 		{"the word before the noun", "The Logic class checks input.", []string{"Logic"}},
-		{"the list ends at a lower-case word", "See the types Cart and Order here and Later.", []string{"Cart", "Order"}},
+		{"the list ends at a lower-case word", "See the classes Cart and Order here and Later.", []string{"Cart", "Order"}},
+		{"a type of thing is no class", "Supported Job types are gated.", nil},
 		{"a sentence start is no name", "Classes. Logic is hard.", nil},
 		{"no class noun", "Logic and Storage are words.", nil},
 	}

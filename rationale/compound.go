@@ -79,9 +79,11 @@ func isCamel(w string) bool {
 // such a phrase a capitalised word is the English word.
 const scoreClassWord = scoreBareProse
 
-// classNouns are the words that make the names next to them types.
-var classNouns = map[string]bool{"class": true, "classes": true, "type": true, "types": true,
-	"interface": true, "interfaces": true, "struct": true, "structs": true, "enum": true, "enums": true}
+// classNouns are the words that make the names next to them types. Only
+// "class": "Job types", "the Pod type" speak of kinds of things in prose
+// (kueue: "supported Job types" took the first place of Job.ReclaimablePods
+// when "type" counted).
+var classNouns = map[string]bool{"class": true, "classes": true}
 
 // classWords returns the capitalised words a text calls classes: the run
 // right after a class noun (with "and", "or" between them), and the word
