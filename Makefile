@@ -9,13 +9,19 @@ BENCH_HISTORY_DIR ?=
 EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
 GOLD      ?= testdata/eval/fixture.gold.jsonl
+# The ArDoCo benchmark (a checkout of ArDoCo/Benchmark) and a folder with
+# each project's code in a folder named as the benchmark names it
+# (mediastore, teastore, teammates, jabref), at the commit its
+# model_*/code/README.md names. Nothing is fetched: both must be given.
+ARDOCO_BENCH ?=
+ARDOCO_CODE  ?=
 # gortex version prints these: the nearest tag (or the commit) and whether
 # the work tree had changes, and the commit.
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT    ?= $(shell git rev-parse HEAD 2>/dev/null)
 LDFLAGS   := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
-.PHONY: all build install demo test fuzz bench eval clean
+.PHONY: all build install demo test fuzz bench eval ardoco ardoco-folders clean
 
 all: build
 
@@ -79,6 +85,19 @@ bench: build
 eval: build
 	@if [ -z "$(CORPUS)" ]; then rm -rf $(EVAL_DIR) && cp -r testdata/repo $(EVAL_DIR); fi
 	$(GO) run ./cmd/gortex-eval -bin $(BIN) -corpus $(or $(CORPUS),$(EVAL_DIR)) -gold $(GOLD)
+
+# Score the sentence-to-code links gortex makes on the ArDoCo benchmark:
+# precision, recall and F1 per project and their macro F1, read through
+# gortex covers, e.g.
+#   make ardoco ARDOCO_BENCH=/path/to/Benchmark ARDOCO_CODE=/path/to/code
+ardoco: ardoco-folders build
+	$(GO) run ./cmd/gortex-eval ardoco -bin $(BIN) -bench $(ARDOCO_BENCH) -code $(ARDOCO_CODE)
+
+ardoco-folders:
+	@if [ -z "$(ARDOCO_BENCH)" ] || [ -z "$(ARDOCO_CODE)" ]; then \
+		echo "make ardoco: set ARDOCO_BENCH (a checkout of ArDoCo/Benchmark) and ARDOCO_CODE (a folder with each project's code, e.g. ARDOCO_CODE/mediastore); nothing is fetched" >&2; \
+		exit 2; \
+	fi
 
 # The MCP server against clients nobody here wrote: the official MCP
 # TypeScript SDK lists the tools and calls why and store_memory over stdio

@@ -33,6 +33,9 @@ type Covered struct {
 	Signal    string  `json:"signal" toon:"signal"`
 	Score     float64 `json:"score" toon:"score"`
 	Section   string  `json:"section" toon:"section"` // the section id of the link
+	// Files are the files a package target contains: what a link to a
+	// package explains reaches them through it.
+	Files []string `json:"files,omitempty" toon:"files,omitempty"`
 }
 
 // Covers walks the motivates links of the document arg names ("PATH" or
@@ -62,6 +65,9 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 			}
 			cv := Covered{ID: string(n.ID), Qualified: nameOf(n), Kind: string(n.Kind), Path: n.Path, Line: n.Line,
 				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID)}
+			if n.Kind == graph.KindPackage {
+				cv.Files = filesOf(s, n.ID)
+			}
 			if old, seen := best[n.ID]; !seen || stronger(cv, old) {
 				best[n.ID] = cv
 			}
@@ -82,6 +88,18 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 		c.Note = "no motivates link leaves it: it names no indexed symbol, file or package"
 	}
 	return c, nil
+}
+
+// filesOf returns the paths of the files package id contains, sorted.
+func filesOf(s *graph.Store, id graph.NodeID) []string {
+	var out []string
+	for _, e := range s.Out(id, graph.EdgeContains) {
+		if n, ok := s.Node(e.To); ok && n.Kind == graph.KindFile {
+			out = append(out, n.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func stronger(a, b Covered) bool {

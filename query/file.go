@@ -27,7 +27,7 @@ func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) 
 	var hits []hit
 	if n, ok := s.Node(graph.FileID(p)); ok && n.Kind == graph.KindFile {
 		ref.Line = n.Line
-		hits = Walk(s, opts.Memories, n)
+		hits = walk(s, opts.Memories, n, 0)
 		hits = append(hits, memberHits(s, opts.Memories, n, hits)...)
 	}
 	a.Symbol = &ref

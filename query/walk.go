@@ -10,6 +10,13 @@ import (
 // as a whole, so it is less specific to the symbol than a direct link.
 const viaDiscount = 0.5
 
+// minPackageMember is the weakest link to a package that still explains
+// each symbol in it: below it (a folder's name written in prose, without a
+// component noun: rationale's prose-name score) the link explains the
+// package as a whole, for why on the package and for covers, and would
+// only crowd a symbol's answer with member entries.
+const minPackageMember = 0.2
+
 // hit is one piece of reasoning found for a symbol, before it becomes an
 // Entry: the source node, the signal as the answer reports it, and what the
 // ranking formula needs.
@@ -29,6 +36,13 @@ type hit struct {
 // names a container of n is reported with signal member: it names the
 // symbol's type or package and the symbol is its member.
 func Walk(s *graph.Store, mems *rationale.Memories, n *graph.Node) []hit {
+	return walk(s, mems, n, minPackageMember)
+}
+
+// walk is Walk keeping links to a package of at least minPackage; a file
+// query keeps every one (minPackage 0): a file is a part of its package
+// as a whole, which is what the weak links explain.
+func walk(s *graph.Store, mems *rationale.Memories, n *graph.Node, minPackage float64) []hit {
 	var hits []hit
 	seen := map[graph.NodeID]bool{}
 	depth := 0
@@ -40,6 +54,9 @@ func Walk(s *graph.Store, mems *rationale.Memories, n *graph.Node) []hit {
 			src, ok := s.Node(e.From)
 			best, has := e.Best()
 			if !ok || !has {
+				continue
+			}
+			if depth > 0 && cur.Kind == graph.KindPackage && best.Score < minPackage {
 				continue
 			}
 			seen[e.From] = true

@@ -105,6 +105,16 @@ func TestWalk(t *testing.T) {
 			},
 		},
 		{
+			name: "a link to a package under minPackageMember explains none of its symbols",
+			build: func(t *testing.T, s *graph.Store) {
+				docs(t, s)
+				motivate(t, s, docA, pkgBilling, graph.SignalNamed, 0.15, "the Billing")
+				motivate(t, s, docB, pkgBilling, graph.SignalNamed, 0.6, "the Billing component")
+			},
+			target: methodFinal,
+			want:   []walkHit{{docB, graph.SignalMember, 0.6, "the Billing component", pkgBilling, 3}},
+		},
+		{
 			name: "named through a container becomes member; direct named stays named",
 			build: func(t *testing.T, s *graph.Store) {
 				docs(t, s)
@@ -192,5 +202,23 @@ func TestWalk(t *testing.T) {
 				t.Errorf("Walk(%s)\n got %v\nwant %v", tt.target, got, tt.want)
 			}
 		})
+	}
+}
+
+// A file query keeps the weak links of its package: the file is a part of
+// the package as a whole, which is what they explain.
+func TestWalkFileKeepsWeakPackageLinks(t *testing.T) {
+	s := newTestStore(t)
+	addCode(t, s)
+	addNodes(t, s, section("docs/a.md", "Overview", rationale.AssetDesign))
+	doc := graph.SectionID("docs/a.md", 1)
+	motivate(t, s, doc, pkgBilling, graph.SignalNamed, 0.15, "the Billing")
+	got := walkHits(t, walk(s, layerOf(s), node(t, s, fileInvoice), 0))
+	want := []walkHit{{doc, graph.SignalMember, 0.15, "the Billing", pkgBilling, 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("walk(file, 0)\n got %v\nwant %v", got, want)
+	}
+	if got := Walk(s, layerOf(s), node(t, s, fileInvoice)); len(got) != 0 {
+		t.Errorf("Walk(file) kept %v", walkHits(t, got))
 	}
 }

@@ -49,12 +49,15 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 	supersessions(s, docs)
 	paths := newPathIndex(s)
 	spelled := newSpelledIndex(s)
+	components := newComponentIndex(s)
+	stems := newStemIndex(s)
 	for i, d := range docs {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return counts, err
 			}
 		}
+		var comp componentDoc
 		for _, sec := range d.sections {
 			if sec.Attr(AttrStub) != "" {
 				continue
@@ -63,6 +66,9 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			linkSpelled(s, spelled, sec)
 			linkAsked(s, sec)
 			linkPaths(s, paths, sec)
+			linkComponents(s, components, sec, &comp)
+			linkStems(s, stems, sec)
+			linkClassWords(s, sec)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {
 					counts[m.Signal]++

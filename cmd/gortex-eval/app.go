@@ -34,6 +34,9 @@ type options struct {
 // Main runs gortex-eval with args (without the program name) and returns
 // the process exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "ardoco" {
+		return runArdoco(ctx, args[1:], stdout, stderr)
+	}
 	o, code, done := parseArgs(args, stdout, stderr)
 	if done {
 		return code

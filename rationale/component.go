@@ -1,0 +1,367 @@
+package rationale
+
+import (
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Architecture prose names parts of the code in words: "the Storage
+// component", "the logic layer", "the WebUI service". A name written
+// right before such a noun, that equals a package's name or the name of a
+// folder holding packages (case, spacing and plural aside), names that
+// folder: its own package, and a little weaker the packages below it.
+const (
+	scoreComponent = 0.6 // as a bare name in prose: a word, not code
+	// scoreSubComponent is below the weakest package link that explains
+	// each symbol in the package (query's minPackageMember): the folder
+	// explains the packages below it as a whole (covers, why on the
+	// package), not each of their symbols.
+	scoreSubComponent = 0.18
+	maxComponentWords = 3 // words before the noun joined into one name ("user db adapter")
+	// maxComponentFolders bounds the folders one name may stand for: a
+	// name every module repeats ("servlet", "rest", "util") names none.
+	maxComponentFolders = 3
+)
+
+// componentNouns are the words that make the name before them a part of
+// the system.
+var componentNouns = map[string]bool{
+	"component": true, "components": true, "layer": true, "layers": true,
+	"module": true, "modules": true, "service": true, "services": true,
+	"package": true, "packages": true, "subsystem": true, "subsystems": true,
+}
+
+// componentStop ends the name before a noun: articles and the like are
+// no part of any name.
+var componentStop = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
+	"its": true, "our": true, "each": true, "every": true, "of": true, "and": true, "or": true,
+	"to": true, "in": true, "by": true, "from": true, "with": true, "for": true, "is": true}
+
+// componentIndex maps a normalised folder name ("webui", "storage") to
+// the folders of that name that hold packages at or below them, and keeps
+// the packages by folder.
+type componentIndex struct {
+	byName map[string][]string
+	pkgs   map[string][]*graph.Node // folder → packages whose folder is at or below it
+	own    map[string]*graph.Node   // folder → its own package
+}
+
+func newComponentIndex(s *graph.Store) *componentIndex {
+	ix := &componentIndex{byName: map[string][]string{}, pkgs: map[string][]*graph.Node{}, own: map[string]*graph.Node{}}
+	total := 0
+	for n := range s.Nodes() {
+		if n.Kind != graph.KindPackage || n.Path == "" || n.Path == "." {
+			continue
+		}
+		total++
+		ix.own[n.Path] = n
+		for d := n.Path; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			if len(ix.pkgs[d]) == 0 {
+				keys := map[string]bool{componentKey(folderName(d)): true}
+				if d == n.Path {
+					keys[componentKey(n.Name)] = true
+				}
+				for k := range keys {
+					if len(k) >= 3 {
+						ix.byName[k] = append(ix.byName[k], d)
+					}
+				}
+			}
+			ix.pkgs[d] = append(ix.pkgs[d], n)
+		}
+	}
+	// A folder holding most of the packages is the project itself ("Media
+	// Store" over mediastore/…), not one of its parts.
+	for k, ds := range ix.byName {
+		kept := ds[:0]
+		for _, d := range ds {
+			if total < 4 || 2*len(ix.pkgs[d]) <= total {
+				kept = append(kept, d)
+			}
+		}
+		ix.byName[k] = kept
+	}
+	return ix
+}
+
+// folderName is a folder's last element, and of a dotted folder name
+// ("tools.example.webui", a Java module's folder) its last part.
+func folderName(dir string) string {
+	dir = dir[strings.LastIndexByte(dir, '/')+1:]
+	return dir[strings.LastIndexByte(dir, '.')+1:]
+}
+
+// componentKey is name lower-cased, without separators and without a
+// plural "s".
+func componentKey(name string) string {
+	k := normalise(name)
+	if len(k) > 3 && strings.HasSuffix(k, "s") && !strings.HasSuffix(k, "ss") {
+		k = k[:len(k)-1]
+	}
+	return k
+}
+
+// folders returns the folders named key, leaving out those inside another
+// of them (a Java module "x.webui" holding the package folder "x/webui").
+func (ix *componentIndex) folders(key string) []string {
+	all := ix.byName[key]
+	var out []string
+	for _, d := range all {
+		inner := false
+		for _, o := range all {
+			if o != d && strings.HasPrefix(d, o+"/") {
+				inner = true
+				break
+			}
+		}
+		if !inner {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// A name in prose, written as a name (capitalised inside a sentence, or
+// CamelCase: "the WebUI", "the Image Provider"), that equals a component
+// folder names it too, weaker than a phrase with a component noun.
+const (
+	scoreProseName    = 0.15
+	scoreSubProseName = 0.12
+)
+
+// word is one word of prose and how it is written.
+type word struct {
+	text    string
+	initial bool // first of its sentence
+	noun    bool // a component noun
+	stop    bool // an article or the like
+}
+
+// proseWords splits text into words; a word after '.', '!', '?', ':' or a
+// line break starts a sentence.
+func proseWords(text string) []word {
+	var out []word
+	initial := true
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			t := text[start:end]
+			lw := strings.ToLower(t)
+			out = append(out, word{text: t, initial: initial, noun: componentNouns[lw], stop: componentStop[lw]})
+			initial = false
+			start = -1
+		}
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+		if r == '.' || r == '!' || r == '?' || r == ':' || r == '\n' {
+			initial = true
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+// writtenAsName reports whether w is written as a name: with a capital
+// inside it, or capitalised where a sentence does not start.
+func writtenAsName(w word) bool {
+	rs := []rune(w.text)
+	if !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	for _, r := range rs[1:] {
+		if unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return !w.initial
+}
+
+// componentRun is the words of prose that may name a component, and the
+// scores a match earns.
+type componentRun struct {
+	words    []string // identifier words, CamelCase split
+	own, sub float64
+}
+
+// componentRuns returns the runs of a text that may name a component: the
+// words before each component noun, up to maxComponentWords and stopping
+// at an article or the like ("the User DB Adapter component" gives
+// [User DB Adapter]), and each run of words written as names.
+func componentRuns(text string) []componentRun {
+	ws := proseWords(text)
+	var out []componentRun
+	for i, w := range ws {
+		if !w.noun {
+			continue
+		}
+		start := i
+		for start > 0 && i-start < maxComponentWords && !ws[start-1].stop && !ws[start-1].noun {
+			start--
+		}
+		if start < i {
+			run := componentRun{words: texts(ws[start:i]), own: scoreComponent, sub: scoreSubComponent}
+			if !anyCapital(ws[start:i]) {
+				// "the logic layer" names the folder, but a lower-case word
+				// may be only a word ("internal packages"): it explains the
+				// package as a whole, not each of its symbols.
+				run.own, run.sub = scoreProseName, scoreSubProseName
+			}
+			out = append(out, run)
+		}
+	}
+	for i := 0; i < len(ws); {
+		j := i
+		for j < len(ws) && j-i < maxComponentWords && !ws[j].noun && writtenAsName(ws[j]) {
+			j++
+		}
+		if j > i {
+			out = append(out, componentRun{words: texts(ws[i:j]), own: scoreProseName, sub: scoreSubProseName})
+			i = j
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// anyCapital reports whether one of ws starts with a capital.
+func anyCapital(ws []word) bool {
+	for _, w := range ws {
+		if unicode.IsUpper([]rune(w.text)[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// texts returns the words of ws as written: a CamelCase word names a
+// folder whole or not at all ("DataStorage" is no "storage").
+func texts(ws []word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.text
+	}
+	return out
+}
+
+// componentDoc is what one document said about components so far, for
+// its later sections: the one-word names it gave components ("the
+// Registry", then "the registry"), and the previous section's links.
+type componentDoc struct {
+	named map[string][]string
+	prev  map[graph.NodeID]graph.Motivation
+}
+
+func (d *componentDoc) remember(name string, folders []string) {
+	if d.named == nil {
+		d.named = map[string][]string{}
+	}
+	d.named[componentKey(name)] = folders
+}
+
+// pronouns open a sentence that goes on about what the one before named.
+var pronouns = map[string]bool{"it": true, "its": true, "they": true, "their": true, "this": true, "these": true}
+
+// opensWithPronoun reports whether one of the text's first three words
+// is a pronoun ("It stores…", "Furthermore, it fetches…").
+func opensWithPronoun(text string) bool {
+	ws := proseWords(text)
+	for i := 0; i < len(ws) && i < 3; i++ {
+		if pronouns[strings.ToLower(ws[i].text)] {
+			return true
+		}
+	}
+	return false
+}
+
+// linkComponents adds a named motivation from the section to each folder
+// a run of its prose names (its own package, and a little weaker the
+// packages below it). In each run the longest stretch of words that names
+// a folder counts ("User DB Adapter" before "Adapter"), the leftmost of
+// equal length. Within one document a one-word name a component phrase
+// gave links again in any case, and a section that opens with a pronoun
+// and names no component itself takes the previous section's, both at the
+// prose-name score. It returns the number of packages linked.
+func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, doc *componentDoc) int {
+	found := map[graph.NodeID]graph.Motivation{}
+	add := func(n *graph.Node, score float64, detail string) {
+		if cur, ok := found[n.ID]; !ok || score > cur.Score {
+			found[n.ID] = graph.Motivation{Signal: graph.SignalNamed, Score: score, Detail: detail}
+		}
+	}
+	folders := func(hits []string, own, sub float64, detail string) {
+		for _, d := range hits {
+			for _, p := range ix.pkgs[d] {
+				score := sub
+				if p == ix.own[d] {
+					score = own
+				}
+				add(p, score/float64(len(hits)), detail)
+			}
+		}
+	}
+	text := sec.Name + "\n" + sec.Text
+	for _, run := range componentRuns(text) {
+		hits, detail := ix.longest(run.words)
+		if len(hits) == 0 || len(hits) > maxComponentFolders {
+			continue
+		}
+		folders(hits, run.own, run.sub, detail)
+		if len(run.words) == 1 {
+			doc.remember(detail, hits) // a part of a longer name ("Image" of "Image Provider") is a guess
+		}
+	}
+	for _, w := range proseWords(text) {
+		if hits, ok := doc.named[componentKey(w.text)]; ok {
+			folders(hits, scoreProseName, scoreSubProseName, w.text)
+		}
+	}
+	if len(found) == 0 && opensWithPronoun(sec.Text) {
+		for id, m := range doc.prev {
+			found[id] = graph.Motivation{Signal: graph.SignalNamed, Score: min(m.Score, scoreProseName), Detail: m.Detail}
+		}
+	}
+	doc.prev = found
+	return addNew(s, sec.ID, found)
+}
+
+// addNew adds each motivation from sec to a node sec has no link to yet:
+// these guesses from prose never replace what a stronger signal found (a
+// weak named link would outrank a path link of a higher score).
+func addNew(s *graph.Store, sec graph.NodeID, found map[graph.NodeID]graph.Motivation) int {
+	have := map[graph.NodeID]bool{}
+	for _, e := range s.Out(sec, graph.EdgeMotivates) {
+		have[e.To] = true
+	}
+	n := 0
+	for id, m := range found {
+		if !have[id] {
+			_ = s.AddMotivation(sec, id, m)
+			n++
+		}
+	}
+	return n
+}
+
+// longest returns the folders the longest stretch of words names, and the
+// stretch.
+func (ix *componentIndex) longest(words []string) ([]string, string) {
+	for n := len(words); n > 0; n-- {
+		for i := 0; i+n <= len(words); i++ {
+			if hits := ix.folders(componentKey(strings.Join(words[i:i+n], ""))); len(hits) > 0 {
+				return hits, strings.Join(words[i:i+n], " ")
+			}
+		}
+	}
+	return nil, ""
+}
