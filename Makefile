@@ -19,7 +19,7 @@ ARDOCO_CODE  ?=
 # the work tree had changes, and the commit.
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT    ?= $(shell git rev-parse HEAD 2>/dev/null)
-LDFLAGS   := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
+LDFLAGS   := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X github.com/gortex/gortex/indexer.stampedBuild=$(VERSION)
 
 .PHONY: all build install demo test fuzz bench eval ardoco ardoco-folders clean
 

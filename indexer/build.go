@@ -107,7 +107,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 		return nil, err
 	}
 	b.store = graph.New()
-	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs}
+	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs, Build: rulesID}
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped

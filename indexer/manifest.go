@@ -29,9 +29,12 @@ type Manifest struct {
 	// ScriptRoots are the TypeScript and JavaScript source roots: folder →
 	// the alias imports write for it, "" for a baseUrl (Roots).
 	ScriptRoots map[string]string
-	Skipped     []Skip               // what the walk skipped, kept for the summary
-	Broken      []Skip               // files that could not be parsed
-	Links       map[graph.Signal]int // motivates edges by signal, as the last linking counted them
+	// Build names the gortex that built the index (rulesID): another one
+	// may extract and link by other rules, so an update rebuilds.
+	Build   string
+	Skipped []Skip               // what the walk skipped, kept for the summary
+	Broken  []Skip               // files that could not be parsed
+	Links   map[graph.Signal]int // motivates edges by signal, as the last linking counted them
 }
 
 // FileRecord is one indexed file.
