@@ -47,7 +47,7 @@ FUZZ = \
 	./reflection:FuzzParseTranscript ./reflection:FuzzParseNotes \
 	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
 	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff \
-	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzLangParser \
+	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser \
 	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
 	./memory:FuzzParse ./memory:FuzzSanitize \
 	./cmd/gortex-eval:FuzzParseGold \
