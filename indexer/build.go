@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/gomod"
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/repofs"
 )
@@ -54,7 +55,7 @@ type builder struct {
 	// manChanged is set when an update that finds no changed file still
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
-	modules    *Modules
+	modules    *gomod.Modules
 	roots      *Roots
 	stats      Stats
 }
@@ -180,14 +181,14 @@ func (b *builder) loadModules(files []WalkedFile) {
 			gomods = append(gomods, f.Path)
 		}
 	}
-	mods, errs := FindModules(b.root, gomods)
+	mods, errs := gomod.Find(b.root, gomods)
 	for _, e := range errs {
 		b.broken(e.Path, e.Reason)
 	}
 	for dir, mod := range mods.Paths() {
 		b.man.Modules[dir] = mod
 	}
-	b.modules = NewModules(b.man.Modules)
+	b.modules = gomod.New(b.man.Modules)
 }
 
 // findRoots finds the source roots of a full build among all its files
