@@ -52,7 +52,7 @@ FUZZ = \
 	./memory:FuzzParse ./memory:FuzzSanitize \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzApplyDelta \
-	./indexer:FuzzReadParses ./indexer:FuzzReadManifest ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules \
+	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer:FuzzReadManifest ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs
 
 fuzz:

@@ -44,7 +44,12 @@ type builder struct {
 	log    *slog.Logger
 	store  *graph.Store
 	man    *Manifest
-	parses map[string]*fileParse // the Go files parsed in this run
+	parses map[string]*fileParse // the Go files parsed in this run (an update's)
+	// spool holds, in a full build, the parse records of the Go files
+	// added (spool.go), in tmp, the scratch directory the index is
+	// written into.
+	spool *parseSpool
+	tmp   string
 	// oldParses holds the parse records of the live index on an update,
 	// for the files not parsed again.
 	oldParses *parseFile
@@ -107,6 +112,16 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.tmp == "" {
+		if b.tmp, err = newTempDir(b.root); err != nil {
+			return nil, fmt.Errorf("create scratch dir: %w", err)
+		}
+		defer os.RemoveAll(b.tmp) // a no-op once renamed into place
+	}
+	if b.spool, err = newParseSpool(b.tmp); err != nil {
+		return nil, err
+	}
+	defer b.spool.remove()
 	b.store = graph.New()
 	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs}
 	b.parses = map[string]*fileParse{}
@@ -116,7 +131,9 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
-	b.resolveAll()
+	if err := b.resolveAll(); err != nil {
+		return nil, err
+	}
 	return b.finish(ctx, writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
@@ -374,7 +391,12 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 		}
 		return
 	}
-	b.parses[f.Path] = &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
+	fp := &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
+	if b.spool != nil {
+		b.spool.add(f.Path, fp)
+		return
+	}
+	b.parses[f.Path] = fp
 }
 
 // addSections adds one doc node per section.

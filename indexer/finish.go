@@ -42,9 +42,12 @@ func (b *builder) finish(ctx context.Context, p writePlan) (*Index, error) {
 	b.man.Links = b.stats.LinksBySignal
 	b.count()
 	b.man.Broken = b.stats.Broken
-	tmp, err := newTempDir(b.root)
-	if err != nil {
-		return nil, fmt.Errorf("create scratch dir: %w", err)
+	tmp := b.tmp // a full build's, made before its parse spool
+	if tmp == "" {
+		var err error
+		if tmp, err = newTempDir(b.root); err != nil {
+			return nil, fmt.Errorf("create scratch dir: %w", err)
+		}
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
 	if err := b.writeTo(ctx, tmp, p); err != nil {
@@ -145,6 +148,13 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	wg.Go(func() { errs[1] = b.writeGraph(tmp) })
 	wg.Go(func() {
 		dst := filepath.Join(tmp, parsesFile)
+		if b.spool != nil {
+			if errs[2] = b.spool.writeParses(dst); errs[2] != nil {
+				errs[2] = fmt.Errorf("write parses: %w", errs[2])
+			}
+			b.spool.remove() // not part of the index
+			return
+		}
 		if b.oldParses.same(p.dropParses, b.parses) && linkOrCopy(filepath.Join(IndexDir(b.root), parsesFile), dst) == nil {
 			return // an edit that changed no call or import
 		}
