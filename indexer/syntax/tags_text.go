@@ -186,5 +186,10 @@ func (b *tagsBuilder) signature(at position, def, body, group tnode) string {
 // collapseSpace puts a multi-line signature on one line.
 func collapseSpace(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	return strings.NewReplacer("( ", "(", ", )", ")", " )", ")", "[ ", "[", ", ]", "]", " ]", "]").Replace(s)
+	return signatureSpaces.Replace(s)
 }
+
+// signatureSpaces drops the blanks that joining a signature's lines leaves
+// inside brackets. Built once: a Replacer made per call was a tenth of the
+// extraction's allocations on GOROOT/src.
+var signatureSpaces = strings.NewReplacer("( ", "(", ", )", ")", " )", ")", "[ ", "[", ", ]", "]", " ]", "]")
