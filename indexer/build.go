@@ -75,8 +75,10 @@ func newBuilder(root string, opts Options) *builder {
 }
 
 // Build indexes root from scratch and persists the result, replacing any
-// previous index only once the new one is complete.
+// previous index only once the new one is complete. While it runs, the
+// collector keeps the heap within half again of what is live (leanGC).
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
+	defer leanGC()()
 	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
 		return b.full(ctx)
 	})
@@ -161,12 +163,19 @@ type parsedBatch struct {
 	results []parsed
 }
 
+// parseBatch is the number of files parsed in one batch. At most three
+// batches' parse results are held at once (one being added, one handed on,
+// one parsing), whatever the size of the tree: a batch that grew with the
+// tree (a sixteenth of it) held a fifth of three GOROOT/src's parses at the
+// end of their parse.
+const parseBatch = 256
+
 // parseBatches parses files in batches, one after another, on a goroutine
 // of its own, handing each batch on as it completes. The channel is closed
 // after the last batch, or early when the context is cancelled; the caller
 // must drain it.
 func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
-	size := min(max(len(files)/16, 256), 2048)
+	size := parseBatch
 	out := make(chan parsedBatch, 1)
 	progress := b.opts.Progress
 	var done atomic.Int64 // files of the batches already parsed
