@@ -20,6 +20,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/gomod"
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/heapbound"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -75,10 +76,11 @@ func newBuilder(root string, opts Options) *builder {
 }
 
 // Build indexes root from scratch and persists the result, replacing any
-// previous index only once the new one is complete. While it runs, the
-// collector keeps the heap within half again of what is live (leanGC).
+// previous index only once the new one is complete. While it runs, a soft
+// memory limit keeps the heap near what is live (heapbound), updated after
+// each parse batch and before each step that follows.
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
-	defer leanGC()()
+	defer heapbound.Start()()
 	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
 		return b.full(ctx)
 	})
@@ -136,6 +138,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err := b.resolveAll(); err != nil {
 		return nil, err
 	}
+	heapbound.Update()
 	return b.finish(ctx, writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
@@ -153,6 +156,7 @@ func (b *builder) addFiles(ctx context.Context, files []WalkedFile) error {
 			}
 			b.addFile(files[batch.start+i], r)
 		}
+		heapbound.Update()
 	}
 	return ctx.Err()
 }
@@ -167,7 +171,7 @@ type parsedBatch struct {
 // batches' parse results are held at once (one being added, one handed on,
 // one parsing), whatever the size of the tree: a batch that grew with the
 // tree (a sixteenth of it) held a fifth of three GOROOT/src's parses at the
-// end of their parse.
+// end of their parse. After each batch the heap's bound is updated.
 const parseBatch = 256
 
 // parseBatches parses files in batches, one after another, on a goroutine

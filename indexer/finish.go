@@ -16,6 +16,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/names"
 	"github.com/gortex/gortex/internal/fsutil"
+	"github.com/gortex/gortex/internal/heapbound"
 )
 
 // writePlan says what finish must redo and what it may take over from the
@@ -144,12 +145,13 @@ func (b *builder) docNodes() []*graph.Node {
 // snapshot take about as long as each other on GOROOT/src. A full build
 // runs them one after another: side by side, the buffers of the content
 // index, the snapshot and the name list added up, about 90 MB of the peak
-// RSS of indexing GOROOT/src, for a second of wall time.
+// RSS of indexing GOROOT/src, for a second of wall time; the heap's bound
+// is updated before each.
 func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	var wg sync.WaitGroup
 	run := wg.Go
 	if p.create {
-		run = func(f func()) { f() }
+		run = func(f func()) { heapbound.Update(); f() }
 	}
 	errs := make([]error, 5)
 	run(func() { errs[0] = b.writeContent(ctx, tmp, p) })

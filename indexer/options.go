@@ -3,8 +3,6 @@ package indexer
 import (
 	"context"
 	"log/slog"
-	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/gortex/gortex/graph"
@@ -54,35 +52,4 @@ type Stats struct {
 	UpToDate      bool   // nothing changed; nothing was written
 	Rebuilt       string // why an existing index was discarded, if it was
 	Duration      time.Duration
-}
-
-// leanGCPercent is the collector's setting during a full build: the heap
-// grows to 1.5 times what is live instead of twice. Measured on GOROOT/src
-// (2 cores): peak RSS 785 -> 666 MB, for 0.5-1 s more CPU in collections.
-const leanGCPercent = 50
-
-// leanGC lowers the collector's setting to leanGCPercent until the returned
-// func is called, unless it is lower already (GOGC, or PauseGC's off).
-// Builds may overlap: the last to end restores the setting the first found.
-func leanGC() (restore func()) {
-	lean.Lock()
-	defer lean.Unlock()
-	if lean.n == 0 {
-		if lean.prev = debug.SetGCPercent(leanGCPercent); lean.prev < leanGCPercent {
-			debug.SetGCPercent(lean.prev)
-		}
-	}
-	lean.n++
-	return sync.OnceFunc(func() {
-		lean.Lock()
-		defer lean.Unlock()
-		if lean.n--; lean.n == 0 {
-			debug.SetGCPercent(lean.prev)
-		}
-	})
-}
-
-var lean struct {
-	sync.Mutex
-	n, prev int
 }
