@@ -15,7 +15,7 @@ func TestLimitFor(t *testing.T) {
 		want int64
 	}{
 		{name: "nothing live", live: 0, prev: math.MaxInt64, want: Slack},
-		{name: "half again plus slack", live: 200 << 20, prev: math.MaxInt64, want: 300<<20 + Slack},
+		{name: "a quarter more plus slack", live: 200 << 20, prev: math.MaxInt64, want: 250<<20 + Slack},
 		{name: "a lower limit wins", live: 200 << 20, prev: 256 << 20, want: 256 << 20},
 		{name: "huge live", live: math.MaxUint64 / 2, prev: math.MaxInt64, want: math.MaxInt64},
 	}
