@@ -164,6 +164,12 @@ var goWalkerOnce = sync.OnceValue(func() *goWalker {
 		ids[goFieldNames[name]] = uint(id)
 	}
 	w.spec.body = uint16(ids[fBody])
+	// In a tree without syntax errors, below the source file's children a
+	// Go match starts at a call or a conversion, both with their "(", at a
+	// comment, with its "/", or at an import spec (a zone of its own). A
+	// tree with errors may hold imports and package clauses anywhere, and
+	// MISSING tokens: it is walked whole.
+	w.spec.skip = "(/"
 	// A call's arguments and a method's parameters and result are not
 	// read: their zones go through the fields that are.
 	for i := range n {
@@ -281,7 +287,7 @@ func extractGo(root *sitter.Node, src []byte, pf *ParsedFile) error {
 		return err
 	}
 	w := goWalkerOnce()
-	return w.spec.walk(root, func(nodes []walkNode) error {
+	return w.spec.walk(root, src, func(nodes []walkNode) error {
 		return (&goWalk{w: w, nodes: nodes}).extract(src, pf)
 	})
 }

@@ -113,7 +113,13 @@ import (
 )
 func main() { fmt.Println(f.Sprint(), os.Args) }
 `,
-	"empty":         "",
+	"empty": "",
+	// A tree with syntax errors: its import is in a subtree with no "("
+	// or "/", below an ERROR node.
+	"importInError": "package q\n// c\nimport \"math\" /* e */ ,\n\n// d\ntype x = /* a */ /* b */ 0\n\nfunc () foo() // e\n",
+	// Subtrees with no "(" or "/" that the walk skips, beside calls and
+	// comments inside literals and types that it must not.
+	"skipped":       "package p\nvar t = [][]int{{1, 2}, {3, f(4)}, {5 /* c */}}\nvar m = map[string]struct{ a int }{\"k\": {a: 1}}\nfunc g() { x := a + b*c; _ = x; y := T{A: h()} }\n",
 	"deep":          "package p\nfunc f() {\n" + strings.Repeat("g(", 700) + strings.Repeat(")", 700) + "\n}\n",
 	"deepSelectors": "package p\nfunc f() {\n" + strings.Repeat("a.b(", 600) + strings.Repeat(")", 600) + "\n}\n",
 	"deepComments":  "package p\nvar x = " + strings.Repeat("[]any{/* c */", 600) + strings.Repeat("}", 600) + "\n",

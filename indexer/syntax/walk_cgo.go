@@ -4,6 +4,7 @@ package syntax
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 // The layouts of tree-sitter's api.h (ABI 14, as go-tree-sitter vendors
 // it); walkLayoutOK checks them against go-tree-sitter's own at start-up.
@@ -27,6 +28,7 @@ uint32_t ts_node_end_byte(TSNode self);
 TSPoint ts_node_start_point(TSNode self);
 TSPoint ts_node_end_point(TSNode self);
 bool ts_node_is_named(TSNode self);
+bool ts_node_has_error(TSNode self);
 
 // gx_rec is one node the walk keeps, with its links to the other kept
 // nodes: parent, first child and next sibling (-1 for none).
@@ -73,10 +75,23 @@ static int32_t gx_keep(gx_out *o, TSNode n, TSSymbol sym, TSFieldId field, uint3
 //  - it is inside such a zone, except below a child in field body_field,
 //    and, where the zone's node has a field mask (mask[sym] != 0), only
 //    through its children in a field of the mask (bit field id).
-// It descends no further than a zone or max_start reaches. It returns 0,
-// or -1 when memory ran out.
+// It descends no further than a zone or max_start reaches, nor, when skip
+// is set (the caller sets it only for a tree without syntax errors), into
+// a node at least two deep outside every zone whose source (src) holds
+// none of skip's bytes: no node of a trigger can be below it.
+static bool gx_can_skip(TSNode n, const char *src, uint32_t len, const char *skip) {
+	if (!skip || ts_node_has_error(n)) return false;
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (e > len || s >= e) return false;
+	for (const char *c = skip; *c; c++) {
+		if (memchr(src + s, *c, e - s)) return false;
+	}
+	return true;
+}
+
+// It returns 0, or -1 when memory ran out.
 static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const uint64_t *mask, uint32_t nsym,
-		TSFieldId body_field, uint32_t max_start, gx_out *o) {
+		TSFieldId body_field, uint32_t max_start, const char *src, uint32_t len, const char *skip, gx_out *o) {
 	uint32_t maxd = max_start + 300; // zones reach at most 255 below their start
 	int32_t *kept = malloc(sizeof(int32_t) * maxd);  // the kept node at each depth of the path, or -1
 	int32_t *last = malloc(sizeof(int32_t) * maxd);  // the last kept child of it
@@ -129,7 +144,8 @@ static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const u
 				last[d-1] = idx;
 			}
 		}
-		if ((d < max_start || cz > (int32_t)d) && d + 1 < maxd && ts_tree_cursor_goto_first_child(&c)) {
+		bool deeper = cz > (int32_t)d || (d < max_start && !(d >= 2 && gx_can_skip(n, src, len, skip)));
+		if (deeper && d + 1 < maxd && ts_tree_cursor_goto_first_child(&c)) {
 			kept[d] = idx;
 			last[d] = -1;
 			zone[d] = cz;
@@ -200,18 +216,33 @@ type walkSpec struct {
 	trig, top []uint8
 	mask      []uint64 // per grammar symbol, the fields (bit field id) its zone goes through; 0 for all
 	body      uint16   // the field whose subtree zones stop at; 0 for none
+	// skip holds bytes one of which is in the source of every node that
+	// starts a match below the root's children in a tree without syntax
+	// errors (Go: "(" of calls and conversions, "/" of comments); in such
+	// a tree a subtree whose source has none is not walked. Empty: every
+	// subtree is.
+	skip string
 }
 
 // walk runs the C walk over root and calls fn with the kept nodes in
 // preorder, root first. They are C memory, freed when fn returns: fn must
 // keep no pointer into them.
-func (s *walkSpec) walk(root *sitter.Node, fn func(nodes []walkNode) error) error {
+func (s *walkSpec) walk(root *sitter.Node, src []byte, fn func(nodes []walkNode) error) error {
 	var out C.gx_out
 	defer C.gx_free(&out)
 	tsRoot := *(*C.TSNode)(unsafe.Pointer(root))
+	var skip *C.char
+	if s.skip != "" && len(src) > 0 && !root.HasError() {
+		skip = C.CString(s.skip)
+		defer C.free(unsafe.Pointer(skip))
+	}
+	var srcp *C.char
+	if len(src) > 0 {
+		srcp = (*C.char)(unsafe.Pointer(&src[0]))
+	}
 	if C.gx_walk(tsRoot, (*C.uint8_t)(unsafe.Pointer(&s.trig[0])), (*C.uint8_t)(unsafe.Pointer(&s.top[0])),
 		(*C.uint64_t)(unsafe.Pointer(&s.mask[0])), C.uint32_t(len(s.trig)), C.TSFieldId(s.body),
-		C.uint32_t(maxStartDepth), &out) != 0 {
+		C.uint32_t(maxStartDepth), srcp, C.uint32_t(len(src)), skip, &out) != 0 {
 		return errWalkMemory
 	}
 	return fn(unsafe.Slice((*walkNode)(unsafe.Pointer(out.recs)), out.len))
