@@ -53,12 +53,12 @@ FUZZ = \
 	./reflection:FuzzParseTranscript ./reflection:FuzzParseNotes \
 	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
 	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff \
-	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzLangParser \
+	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser \
 	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
 	./memory:FuzzParse ./memory:FuzzSanitize \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
-	./indexer:FuzzReadParses ./indexer:FuzzReadManifest ./indexer:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer:FuzzScriptRoots \
+	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer:FuzzReadManifest ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer:FuzzScriptRoots \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs
 
 fuzz:

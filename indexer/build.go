@@ -18,7 +18,9 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/gomod"
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/heapbound"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -43,7 +45,12 @@ type builder struct {
 	log    *slog.Logger
 	store  *graph.Store
 	man    *Manifest
-	parses map[string]*fileParse // the Go files parsed in this run
+	parses map[string]*fileParse // the Go files parsed in this run (an update's)
+	// spool holds, in a full build, the parse records of the Go files
+	// added (spool.go), in tmp, the scratch directory the index is
+	// written into.
+	spool *parseSpool
+	tmp   string
 	// oldParses holds the parse records of the live index on an update,
 	// for the files not parsed again.
 	oldParses *parseFile
@@ -54,7 +61,7 @@ type builder struct {
 	// manChanged is set when an update that finds no changed file still
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
-	modules    *Modules
+	modules    *gomod.Modules
 	roots      *Roots
 	stats      Stats
 }
@@ -69,8 +76,11 @@ func newBuilder(root string, opts Options) *builder {
 }
 
 // Build indexes root from scratch and persists the result, replacing any
-// previous index only once the new one is complete.
+// previous index only once the new one is complete. While it runs, a soft
+// memory limit keeps the heap near what is live (heapbound), updated after
+// each parse batch and before each step that follows.
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
+	defer heapbound.Start()()
 	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
 		return b.full(ctx)
 	})
@@ -106,6 +116,16 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.tmp == "" {
+		if b.tmp, err = newTempDir(b.root); err != nil {
+			return nil, fmt.Errorf("create scratch dir: %w", err)
+		}
+		defer os.RemoveAll(b.tmp) // a no-op once renamed into place
+	}
+	if b.spool, err = newParseSpool(b.tmp); err != nil {
+		return nil, err
+	}
+	defer b.spool.remove()
 	b.store = graph.New()
 	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs, Build: rulesID}
 	b.parses = map[string]*fileParse{}
@@ -115,7 +135,10 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
-	b.resolveAll()
+	if err := b.resolveAll(); err != nil {
+		return nil, err
+	}
+	heapbound.Update()
 	return b.finish(ctx, writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
@@ -133,6 +156,7 @@ func (b *builder) addFiles(ctx context.Context, files []WalkedFile) error {
 			}
 			b.addFile(files[batch.start+i], r)
 		}
+		heapbound.Update()
 	}
 	return ctx.Err()
 }
@@ -143,12 +167,19 @@ type parsedBatch struct {
 	results []parsed
 }
 
+// parseBatch is the number of files parsed in one batch. At most three
+// batches' parse results are held at once (one being added, one handed on,
+// one parsing), whatever the size of the tree: a batch that grew with the
+// tree (a sixteenth of it) held a fifth of three GOROOT/src's parses at the
+// end of their parse. After each batch the heap's bound is updated.
+const parseBatch = 256
+
 // parseBatches parses files in batches, one after another, on a goroutine
 // of its own, handing each batch on as it completes. The channel is closed
 // after the last batch, or early when the context is cancelled; the caller
 // must drain it.
 func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
-	size := min(max(len(files)/16, 256), 2048)
+	size := parseBatch
 	out := make(chan parsedBatch, 1)
 	progress := b.opts.Progress
 	var done atomic.Int64 // files of the batches already parsed
@@ -180,14 +211,14 @@ func (b *builder) loadModules(files []WalkedFile) {
 			gomods = append(gomods, f.Path)
 		}
 	}
-	mods, errs := FindModules(b.root, gomods)
+	mods, errs := gomod.Find(b.root, gomods)
 	for _, e := range errs {
 		b.broken(e.Path, e.Reason)
 	}
 	for dir, mod := range mods.Paths() {
 		b.man.Modules[dir] = mod
 	}
-	b.modules = NewModules(b.man.Modules)
+	b.modules = gomod.New(b.man.Modules)
 }
 
 // findRoots finds the source roots of a full build among all its files
@@ -373,7 +404,12 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 		}
 		return
 	}
-	b.parses[f.Path] = &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
+	fp := &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
+	if b.spool != nil {
+		b.spool.add(f.Path, fp)
+		return
+	}
+	b.parses[f.Path] = fp
 }
 
 // addSections adds one doc node per section.

@@ -251,8 +251,7 @@ func (b *builder) resolveEverything(touched map[string]bool) error {
 	}
 	b.oldParses = nil
 	b.dirty = nil // too much changed for a delta
-	b.resolveAll()
-	return nil
+	return b.resolveAll()
 }
 
 // keepLinks restores the motivates edges into the touched files' nodes

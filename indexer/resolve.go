@@ -96,14 +96,19 @@ func (b *builder) resolveMembers(si scopeIndex, nodes []*graph.Node) {
 	}
 }
 
-// resolveAll resolves the members and calls of the whole graph.
-func (b *builder) resolveAll() {
+// resolveAll resolves the members and calls of the whole graph: of a
+// full build's spool, or of b.parses.
+func (b *builder) resolveAll() error {
 	si, nodes := b.symbolsIn(nil)
 	b.resolveMembers(si, nodes)
 	r := b.newCallResolver()
+	if b.spool != nil {
+		return b.spool.each(r.resolve)
+	}
 	for file, fp := range b.parses {
 		r.resolve(file, fp.Package, fp.Imports, fp.Calls)
 	}
+	return nil
 }
 
 // callResolver resolves Go calls against package scopes built on first use.

@@ -393,12 +393,22 @@ func sniffReason(fsys *os.Root, rel string, maxSize int64, buf []byte) (reason s
 		// invalid UTF-8 is still text.
 		return SkipBinary, false, nil
 	}
-	return "", generatedMarker.Match(head), nil
+	return "", isGenerated(head), nil
 }
 
 // generatedMarker finds the line Go requires of generated files
 // (https://go.dev/s/generatedcode) and the "@generated" tag other tools use.
 var generatedMarker = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$|@generated\b`)
+
+// isGenerated reports whether generatedMarker matches head. The regexp
+// runs only on a head holding one of its literal parts: run on every head
+// it cost 0.6 s of CPU on GOROOT/src, most of the walk.
+func isGenerated(head []byte) bool {
+	if !bytes.Contains(head, []byte("// Code generated ")) && !bytes.Contains(head, []byte("@generated")) {
+		return false
+	}
+	return generatedMarker.Match(head)
+}
 
 // readHead reads the first len(buf) bytes of the file.
 func readHead(fsys *os.Root, rel string, maxSize int64, buf []byte) ([]byte, error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -21,6 +22,7 @@ type indexOpts struct {
 	full       bool
 	warmBlame  bool
 	cpuProfile string
+	memProfile string
 }
 
 func runIndex(ctx context.Context, e env, args []string) int {
@@ -29,6 +31,7 @@ func runIndex(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but errors")
 	fs.BoolVar(&o.full, "full", false, "rebuild from scratch instead of re-parsing only changed files")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile (pprof) of the run to this file")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile (pprof: allocations of the whole run, and what is live once the index is written) to this file")
 	fs.BoolVar(&o.warmBlame, "warm-blame", false, "also git blame every source file into .gortex/cache/blame/, so that why answers its commit entries without running git")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
@@ -95,6 +98,12 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 	}
 	w, st, moved, err := workspace.Reindex(ctx, root, o.full, wo)
 	bar.done()
+	if o.memProfile != "" {
+		if err := writeHeapProfile(o.memProfile); err != nil {
+			fmt.Fprintln(e.stderr, "gortex index:", err)
+			return exitError
+		}
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex index:", err)
 		return exitError
@@ -148,6 +157,21 @@ func startCPUProfile(path string) (stop func(), err error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// writeHeapProfile writes a heap profile to path, after a collection so
+// that its in-use figures are what the index run keeps.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // writeSummary prints what an index run did.

@@ -19,6 +19,9 @@ var ErrNoGrammar = errors.New("no grammar for language")
 // concurrent use: give each worker its own. The caller must Close it.
 type Parser struct {
 	parsers map[*Language]*sitter.Parser
+	// queryOnly runs the tags query for Go too, instead of the walk
+	// (golang_walk.go): the reference the walk is tested against.
+	queryOnly bool
 }
 
 // NewParser returns a parser for every registered language. The caller must
@@ -63,7 +66,11 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	if err := q.extract(root, src, pf, l.clauses); err != nil {
+	extract := func() error { return q.extract(root, src, pf, l.clauses) }
+	if l.Name == "go" && walkLayoutOK && !p.queryOnly {
+		extract = func() error { return extractGo(root, src, pf) }
+	}
+	if err := extract(); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
 	}
 	if pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 && unparsed(l, root) {

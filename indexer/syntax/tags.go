@@ -133,14 +133,36 @@ func (tq *tagsQuery) extract(root *sitter.Node, src []byte, pf *ParsedFile, clau
 type tagMatch struct {
 	pattern   uint16
 	role      string // the capture naming the match: "definition.method", "reference.call", "import", ...
-	node      *sitter.Node
-	name      *sitter.Node
-	receiver  *sitter.Node
-	qualifier *sitter.Node
-	group     *sitter.Node
-	doc       *sitter.Node
-	alias     *sitter.Node
-	path      *sitter.Node
+	node      tnode
+	name      tnode
+	receiver  tnode
+	qualifier tnode
+	group     tnode
+	doc       tnode
+	alias     tnode
+	path      tnode
+	body      tnode // the definition's "body" field, when the match knows it (a tree walk's)
+}
+
+// tnode is a node of a syntax tree as extraction reads it: a query's
+// *sitter.Node, or a tree walk's *walkNode.
+type tnode interface {
+	StartByte() uint32
+	EndByte() uint32
+	StartPoint() sitter.Point
+	EndPoint() sitter.Point
+}
+
+// childByField returns the child of a query's node in the named field,
+// nil if it has none or n is a tree walk's (whose matches carry the
+// fields they need).
+func childByField(n tnode, field string) tnode {
+	if sn, ok := n.(*sitter.Node); ok {
+		if c := sn.ChildByFieldName(field); c != nil {
+			return c
+		}
+	}
+	return nil
 }
 
 func (tq *tagsQuery) decode(m *sitter.QueryMatch) tagMatch {
@@ -277,7 +299,7 @@ func (b *tagsBuilder) addImport(m tagMatch) {
 // by several patterns, the later pattern wins.
 func (b *tagsBuilder) addDef(m tagMatch, kind graph.NodeKind, scope bool) {
 	if m.name == nil {
-		m.name = m.node.ChildByFieldName("name")
+		m.name = childByField(m.node, "name")
 	}
 	if !scope && !kind.IsSymbol() || m.name == nil {
 		return
@@ -297,7 +319,7 @@ func (b *tagsBuilder) addDef(m tagMatch, kind graph.NodeKind, scope bool) {
 		sym: Symbol{
 			Kind: kind, Name: name,
 			Line: int(start.row) + 1, EndLine: endLine(m.node),
-			Signature: b.signature(start, m.node, m.group),
+			Signature: b.signature(start, m.node, m.body, m.group),
 		},
 	}
 	if m.receiver != nil {

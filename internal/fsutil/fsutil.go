@@ -1,5 +1,7 @@
 // Package fsutil writes files so that a crash leaves either the old file
-// or the new one, never a torn mix.
+// or the new one, never a torn mix (WriteFile), and copies files and
+// directories where no crash can matter (CopyFile, CopyDir: into a scratch
+// directory that is renamed into place when complete).
 package fsutil
 
 import (

@@ -1,4 +1,4 @@
-package indexer
+package fsutil
 
 import (
 	"io"
@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 )
 
-// copyDir copies the regular files of src into dst, recursively. It is used
-// to start an incremental content-index update from the live one without
-// touching it.
-func copyDir(src, dst string) error {
+// CopyDir copies the regular files of src into dst, recursively (the
+// indexer starts an incremental content-index update from a copy of the
+// live one, never touching it).
+func CopyDir(src, dst string) error {
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -20,11 +20,13 @@ func copyDir(src, dst string) error {
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		return copyFile(p, target)
+		return CopyFile(p, target)
 	})
 }
 
-func copyFile(src, dst string) error {
+// CopyFile copies the file src to dst, created or truncated; nothing is
+// synced.
+func CopyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err

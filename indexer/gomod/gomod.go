@@ -1,4 +1,6 @@
-package indexer
+// Package gomod reads the module paths of go.mod files and maps the
+// directories of a repository to Go import paths through them.
+package gomod
 
 import (
 	"bytes"
@@ -21,9 +23,15 @@ type Modules struct {
 	byDir map[string]string // go.mod directory ("." for the repo root) → module path
 }
 
-// NewModules returns the Modules of known go.mod directories (repo-relative,
+// Problem is a go.mod that could not be read or parsed, and why.
+type Problem struct {
+	Path   string // repo-relative, forward slashes
+	Reason string // names the file
+}
+
+// New returns the Modules of known go.mod directories (repo-relative,
 // "." for the root) and their module paths. It copies byDir.
-func NewModules(byDir map[string]string) *Modules {
+func New(byDir map[string]string) *Modules {
 	m := &Modules{byDir: make(map[string]string, len(byDir))}
 	for dir, mod := range byDir {
 		m.byDir[cleanRelDir(dir)] = mod
@@ -31,17 +39,17 @@ func NewModules(byDir map[string]string) *Modules {
 	return m
 }
 
-// FindModules reads the module directive of each go.mod in gomodPaths
+// Find reads the module directive of each go.mod in gomodPaths
 // (repo-relative, nested modules included) under root. A go.mod that cannot
-// be read or parsed is left out and reported as a Skip naming it; the
+// be read or parsed is left out and reported as a Problem naming it; the
 // returned Modules is always usable.
-func FindModules(root string, gomodPaths []string) (*Modules, []Skip) {
+func Find(root string, gomodPaths []string) (*Modules, []Problem) {
 	m := &Modules{byDir: map[string]string{}}
-	var bad []Skip
+	var bad []Problem
 	fsys, err := os.OpenRoot(root)
 	if err != nil {
 		for _, p := range gomodPaths {
-			bad = append(bad, Skip{Path: p, Reason: fmt.Sprintf("read %s: %v", p, err)})
+			bad = append(bad, Problem{Path: p, Reason: fmt.Sprintf("read %s: %v", p, err)})
 		}
 		return m, bad
 	}
@@ -49,7 +57,7 @@ func FindModules(root string, gomodPaths []string) (*Modules, []Skip) {
 	for _, p := range gomodPaths {
 		mod, err := readModulePath(fsys, filepath.FromSlash(p))
 		if err != nil {
-			bad = append(bad, Skip{Path: p, Reason: fmt.Sprintf("read %s: %v", p, err)})
+			bad = append(bad, Problem{Path: p, Reason: fmt.Sprintf("read %s: %v", p, err)})
 			continue
 		}
 		m.byDir[cleanRelDir(path.Dir(filepath.ToSlash(p)))] = mod

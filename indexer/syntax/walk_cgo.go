@@ -1,0 +1,249 @@
+package syntax
+
+/*
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The layouts of tree-sitter's api.h (ABI 14, as go-tree-sitter vendors
+// it); walkLayoutOK checks them against go-tree-sitter's own at start-up.
+typedef struct TSTree TSTree;
+typedef uint16_t TSSymbol;
+typedef uint16_t TSFieldId;
+typedef struct { uint32_t row, column; } TSPoint;
+typedef struct { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
+typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
+
+TSTreeCursor ts_tree_cursor_new(TSNode node);
+void ts_tree_cursor_delete(TSTreeCursor *self);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *self);
+TSSymbol ts_node_symbol(TSNode self);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+TSPoint ts_node_start_point(TSNode self);
+TSPoint ts_node_end_point(TSNode self);
+bool ts_node_is_named(TSNode self);
+bool ts_node_has_error(TSNode self);
+
+// gx_rec is one node the walk keeps, with its links to the other kept
+// nodes: parent, first child and next sibling (-1 for none).
+typedef struct {
+	uint32_t start, end, srow, scol, erow, ecol;
+	int32_t parent, first, next;
+	uint16_t sym, field, depth;
+	uint8_t named, pad;
+} gx_rec;
+
+typedef struct {
+	gx_rec *recs;
+	uint32_t len, cap;
+	int failed;
+} gx_out;
+
+static int32_t gx_keep(gx_out *o, TSNode n, TSSymbol sym, TSFieldId field, uint32_t depth, int32_t parent) {
+	if (o->len == o->cap) {
+		uint32_t cap = o->cap ? o->cap * 2 : 256;
+		gx_rec *r = realloc(o->recs, (size_t)cap * sizeof(gx_rec));
+		if (!r) {
+			o->failed = 1;
+			return -1;
+		}
+		o->recs = r;
+		o->cap = cap;
+	}
+	gx_rec *r = &o->recs[o->len];
+	TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+	r->start = ts_node_start_byte(n);
+	r->end = ts_node_end_byte(n);
+	r->srow = s.row; r->scol = s.column; r->erow = e.row; r->ecol = e.column;
+	r->parent = parent; r->first = -1; r->next = -1;
+	r->sym = sym; r->field = field; r->depth = (uint16_t)depth;
+	r->named = ts_node_is_named(n); r->pad = 0;
+	return (int32_t)o->len++;
+}
+
+// gx_walk visits the tree under root in preorder and keeps a node when
+//  - it is the root;
+//  - trig[sym] != 0xff and it is at most max_start deep: it and its
+//    descendants down to trig[sym] levels below it are kept;
+//  - it is a child of the root and top[sym] != 0xff: the same, top[sym] levels;
+//  - it is inside such a zone, except below a child in field body_field,
+//    and, where the zone's node has a field mask (mask[sym] != 0), only
+//    through its children in a field of the mask (bit field id).
+// It descends no further than a zone or max_start reaches, nor, when skip
+// is set (the caller sets it only for a tree without syntax errors), into
+// a node at least two deep outside every zone whose source (src) holds
+// none of skip's bytes: no node of a trigger can be below it.
+static bool gx_can_skip(TSNode n, const char *src, uint32_t len, const char *skip) {
+	if (!skip || ts_node_has_error(n)) return false;
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (e > len || s >= e) return false;
+	for (const char *c = skip; *c; c++) {
+		if (memchr(src + s, *c, e - s)) return false;
+	}
+	return true;
+}
+
+// It returns 0, or -1 when memory ran out.
+static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const uint64_t *mask, uint32_t nsym,
+		TSFieldId body_field, uint32_t max_start, const char *src, uint32_t len, const char *skip, gx_out *o) {
+	uint32_t maxd = max_start + 300; // zones reach at most 255 below their start
+	int32_t *kept = malloc(sizeof(int32_t) * maxd);  // the kept node at each depth of the path, or -1
+	int32_t *last = malloc(sizeof(int32_t) * maxd);  // the last kept child of it
+	int32_t *zone = malloc(sizeof(int32_t) * maxd);  // the deepest kept depth below it, -1 for none
+	uint64_t *fields = malloc(sizeof(uint64_t) * maxd); // the fields its kept children may be in, 0 for all
+	if (!kept || !last || !zone || !fields) {
+		free(kept); free(last); free(zone); free(fields);
+		return -1;
+	}
+	TSTreeCursor c = ts_tree_cursor_new(root);
+	uint32_t d = 0;
+	kept[0] = gx_keep(o, root, ts_node_symbol(root), 0, 0, -1);
+	last[0] = -1;
+	zone[0] = 0;
+	fields[0] = 0;
+	bool down = ts_tree_cursor_goto_first_child(&c);
+	if (down) d = 1;
+	while (down && !o->failed) {
+		TSNode n = ts_tree_cursor_current_node(&c);
+		TSSymbol sym = ts_node_symbol(n);
+		int32_t z = zone[d-1];
+		int32_t cz = -1;
+		TSFieldId field = 0;
+		bool keep = false;
+		if ((int32_t)d <= z) {
+			field = ts_tree_cursor_current_field_id(&c);
+			keep = fields[d-1] == 0 || (field < 64 && (fields[d-1] >> field & 1));
+			if (keep) cz = z;
+		}
+		uint64_t fm = 0;
+		if (sym < nsym && trig[sym] != 0xff && d <= max_start) {
+			if (!keep) field = ts_tree_cursor_current_field_id(&c);
+			keep = true;
+			if ((int32_t)(d + trig[sym]) > cz) cz = d + trig[sym];
+			fm = mask[sym];
+		}
+		if (d == 1 && sym < nsym && top[sym] != 0xff) {
+			keep = true;
+			if ((int32_t)(d + top[sym]) > cz) cz = d + top[sym];
+			fm = mask[sym];
+		}
+		if (field == body_field && field != 0) cz = -1;
+		int32_t idx = -1;
+		if (keep) {
+			int32_t parent = kept[d-1];
+			idx = gx_keep(o, n, sym, field, d, parent);
+			if (idx >= 0 && parent >= 0) {
+				if (last[d-1] >= 0) o->recs[last[d-1]].next = idx;
+				else o->recs[parent].first = idx;
+				last[d-1] = idx;
+			}
+		}
+		bool deeper = cz > (int32_t)d || (d < max_start && !(d >= 2 && gx_can_skip(n, src, len, skip)));
+		if (deeper && d + 1 < maxd && ts_tree_cursor_goto_first_child(&c)) {
+			kept[d] = idx;
+			last[d] = -1;
+			zone[d] = cz;
+			fields[d] = fm;
+			d++;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+			if (d <= 1 || !ts_tree_cursor_goto_parent(&c)) {
+				down = false;
+				break;
+			}
+			d--;
+		}
+	}
+	ts_tree_cursor_delete(&c);
+	free(kept); free(last); free(zone); free(fields);
+	return o->failed ? -1 : 0;
+}
+
+static void gx_free(gx_out *o) { free(o->recs); o->recs = NULL; o->len = o->cap = 0; }
+
+static size_t gx_sizeof_node(void) { return sizeof(TSNode); }
+static size_t gx_sizeof_cursor(void) { return sizeof(TSTreeCursor); }
+*/
+import "C"
+
+import (
+	"errors"
+	"reflect"
+	"unsafe"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// walkNode is one node kept by a tree walk (the C gx_rec): its extent, its
+// grammar symbol and field, and its links to the other kept nodes. It
+// implements tnode, as a *sitter.Node does.
+type walkNode struct {
+	start, end, srow, scol, erow, ecol uint32
+	parent, first, next                int32
+	sym, field, depth                  uint16
+	named, _                           uint8
+}
+
+func (n *walkNode) StartByte() uint32        { return n.start }
+func (n *walkNode) EndByte() uint32          { return n.end }
+func (n *walkNode) StartPoint() sitter.Point { return sitter.Point{Row: n.srow, Column: n.scol} }
+func (n *walkNode) EndPoint() sitter.Point   { return sitter.Point{Row: n.erow, Column: n.ecol} }
+
+// walkLayoutOK reports whether the C layouts declared above are
+// go-tree-sitter's and gx_rec is walkNode: without it the walk is not
+// used and every language runs its tags query.
+var walkLayoutOK = func() bool {
+	node := reflect.TypeOf(sitter.Node{}).Field(0)
+	cur := reflect.TypeOf(sitter.TreeCursor{}).Field(0)
+	return node.Name == "c" && node.Offset == 0 && node.Type.Size() == uintptr(C.gx_sizeof_node()) &&
+		cur.Name == "c" && cur.Type.Kind() == reflect.Pointer && cur.Type.Elem().Size() == uintptr(C.gx_sizeof_cursor()) &&
+		unsafe.Sizeof(walkNode{}) == unsafe.Sizeof(C.gx_rec{})
+}()
+
+var errWalkMemory = errors.New("tree walk: out of memory")
+
+// walkSpec is what a walk keeps: per grammar symbol, how many levels
+// below a node of it (anywhere up to maxStartDepth deep; 0xff for none)
+// and below a child of the root (top) are kept.
+type walkSpec struct {
+	trig, top []uint8
+	mask      []uint64 // per grammar symbol, the fields (bit field id) its zone goes through; 0 for all
+	body      uint16   // the field whose subtree zones stop at; 0 for none
+	// skip holds bytes one of which is in the source of every node that
+	// starts a match below the root's children in a tree without syntax
+	// errors (Go: "(" of calls and conversions, "/" of comments); in such
+	// a tree a subtree whose source has none is not walked. Empty: every
+	// subtree is.
+	skip string
+}
+
+// walk runs the C walk over root and calls fn with the kept nodes in
+// preorder, root first. They are C memory, freed when fn returns: fn must
+// keep no pointer into them.
+func (s *walkSpec) walk(root *sitter.Node, src []byte, fn func(nodes []walkNode) error) error {
+	var out C.gx_out
+	defer C.gx_free(&out)
+	tsRoot := *(*C.TSNode)(unsafe.Pointer(root))
+	var skip *C.char
+	if s.skip != "" && len(src) > 0 && !root.HasError() {
+		skip = C.CString(s.skip)
+		defer C.free(unsafe.Pointer(skip))
+	}
+	var srcp *C.char
+	if len(src) > 0 {
+		srcp = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	if C.gx_walk(tsRoot, (*C.uint8_t)(unsafe.Pointer(&s.trig[0])), (*C.uint8_t)(unsafe.Pointer(&s.top[0])),
+		(*C.uint64_t)(unsafe.Pointer(&s.mask[0])), C.uint32_t(len(s.trig)), C.TSFieldId(s.body),
+		C.uint32_t(maxStartDepth), srcp, C.uint32_t(len(src)), skip, &out) != 0 {
+		return errWalkMemory
+	}
+	return fn(unsafe.Slice((*walkNode)(unsafe.Pointer(out.recs)), out.len))
+}
