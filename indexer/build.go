@@ -19,6 +19,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/gomod"
+	"github.com/gortex/gortex/indexer/roots"
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/internal/heapbound"
 	"github.com/gortex/gortex/repofs"
@@ -62,7 +63,7 @@ type builder struct {
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
 	modules    *gomod.Modules
-	roots      *Roots
+	roots      *roots.Roots
 	stats      Stats
 }
 
@@ -224,12 +225,16 @@ func (b *builder) loadModules(files []WalkedFile) {
 // findRoots finds the source roots of a full build among all its files
 // and records them in the manifest; an update reads them from there.
 func (b *builder) findRoots(files []WalkedFile) {
-	roots, errs := FindRoots(b.root, files)
+	list := make([]roots.File, len(files))
+	for i, f := range files {
+		list[i] = roots.File{Path: f.Path, Lang: f.Lang}
+	}
+	found, errs := roots.Find(b.root, list)
 	for _, e := range errs {
 		b.broken(e.Path, e.Reason)
 	}
-	b.roots = roots
-	b.man.Crates, b.man.PyRoots, b.man.ScriptRoots = roots.record()
+	b.roots = found
+	b.man.Crates, b.man.PyRoots, b.man.ScriptRoots = found.Record()
 }
 
 // parsed is the result of reading and parsing one file.

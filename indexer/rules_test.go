@@ -14,7 +14,13 @@ import (
 func TestUpdateRebuildsForAnotherBuild(t *testing.T) {
 	root := t.TempDir()
 	for p, body := range map[string]string{"go.mod": "module example.com/m\n", "a/a.go": "package a\n\nfunc A() {}\n"} {
-		writeWalked(t, root, p, body)
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	defer func(old string) { rulesID = old }(rulesID)
 	tests := []struct {

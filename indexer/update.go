@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/roots"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -196,7 +197,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	}
 	b.stats.Incremental = true
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
-	b.roots = NewRoots(b.man.Crates, b.man.PyRoots, b.man.ScriptRoots)
+	b.roots = roots.New(b.man.Crates, b.man.PyRoots, b.man.ScriptRoots)
 	b.dirty = newDirtySet(old.dirty)
 	// The store decodes while the files are statted: an update finds a
 	// change more often than not. A short-lived process leaves its strings
@@ -242,7 +243,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		touched[f.Path] = true
 	}
 	for p := range touched {
-		if path.Base(p) == "go.mod" || isRootFile(p) {
+		if path.Base(p) == "go.mod" || roots.IsRootFile(p) {
 			// A module path or source root names every package below it: build again.
 			b.resumeGC()
 			b.stats.Incremental, b.stats.Changed, b.stats.Removed = false, 0, 0

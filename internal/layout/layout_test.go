@@ -93,3 +93,37 @@ func TestArchitectureTable(t *testing.T) {
 		}
 	}
 }
+
+// maxPackageLines bounds a library package (outside cmd/): lines of its
+// non-test Go files, as wc -l counts them. A package near it holds more
+// than one job.
+const maxPackageLines = 3500
+
+func TestPackageSize(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not on PATH")
+	}
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{.Dir}}{{range .GoFiles}} {{.}}{{end}}{{range .CgoFiles}} {{.}}{{end}}`, "./...")
+	cmd.Dir = "../.."
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		f := strings.Fields(line)
+		if pkg := strings.TrimPrefix(f[0], module); strings.HasPrefix(pkg, "cmd/") || len(f) < 3 {
+			continue
+		}
+		n := 0
+		for _, name := range f[2:] {
+			data, err := os.ReadFile(filepath.Join(f[1], name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += strings.Count(string(data), "\n")
+		}
+		if n > maxPackageLines {
+			t.Errorf("%s: %d lines of non-test Go, more than %d", f[0], n, maxPackageLines)
+		}
+	}
+}

@@ -1,4 +1,9 @@
-package indexer
+// Package roots finds where the module paths of a repository's files
+// start, as its packaging says: Rust crates named by their Cargo.toml,
+// Python projects by their packaging file and layout folder, TypeScript and
+// JavaScript projects by the baseUrl and path aliases of their
+// tsconfig.json.
+package roots
 
 import (
 	"encoding/json"
@@ -43,21 +48,32 @@ var scriptConfigs = map[string]bool{"tsconfig.json": true, "jsconfig.json": true
 // maxConfig bounds the packaging files read for source roots.
 const maxConfig = 1 << 20
 
-// isRootFile reports whether the file at rel decides a source root: a
+// IsRootFile reports whether the file at rel decides a source root: a
 // change to it renames the modules below it.
-func isRootFile(rel string) bool {
+func IsRootFile(rel string) bool {
 	base := path.Base(rel)
 	return base == "Cargo.toml" || pythonPackaging[base] || scriptConfigs[base]
 }
 
-// FindRoots reads the Cargo.toml files among files (for their crate
+// File is a file of the repository as Find needs it: its repo-relative
+// path, with forward slashes, and its language ("" for none).
+type File struct {
+	Path, Lang string
+}
+
+// Problem is a packaging file that could not be read, and why.
+type Problem struct {
+	Path, Reason string
+}
+
+// Find reads the Cargo.toml files among files (for their crate
 // names) and the tsconfig.json and jsconfig.json files (for their baseUrl
 // and path aliases), and finds the Python packaging files and layout
-// folders. A file that cannot be read is reported as a Skip; the returned
+// folders. A file that cannot be read is reported as a Problem; the returned
 // Roots is always usable.
-func FindRoots(root string, files []WalkedFile) (*Roots, []Skip) {
+func Find(root string, files []File) (*Roots, []Problem) {
 	r := &Roots{crates: map[string]string{}, python: map[string]bool{}, script: map[string]string{}}
-	var bad []Skip
+	var bad []Problem
 	pyDirs := map[string]bool{} // directories holding Python files
 	var packaging []string
 	for _, f := range files {
@@ -67,14 +83,14 @@ func FindRoots(root string, files []WalkedFile) (*Roots, []Skip) {
 			name, err := readCrateName(root, f.Path)
 			switch {
 			case err != nil:
-				bad = append(bad, Skip{Path: f.Path, Reason: fmt.Sprintf("read %s: %v", f.Path, err)})
+				bad = append(bad, Problem{Path: f.Path, Reason: fmt.Sprintf("read %s: %v", f.Path, err)})
 			case name != "":
 				r.crates[dir] = name
 			}
 		case scriptConfigs[base]:
 			aliases, err := readScriptRoots(root, f.Path)
 			if err != nil {
-				bad = append(bad, Skip{Path: f.Path, Reason: fmt.Sprintf("read %s: %v", f.Path, err)})
+				bad = append(bad, Problem{Path: f.Path, Reason: fmt.Sprintf("read %s: %v", f.Path, err)})
 			}
 			for _, d := range slices.Sorted(maps.Keys(aliases)) {
 				if _, taken := r.script[d]; !taken { // files come sorted: the first config to name a folder wins
@@ -102,8 +118,8 @@ func FindRoots(root string, files []WalkedFile) (*Roots, []Skip) {
 	return r, bad
 }
 
-// NewRoots returns the Roots recorded in a manifest. It copies its input.
-func NewRoots(crates map[string]string, python []string, script map[string]string) *Roots {
+// New returns the Roots recorded in a manifest. It copies its input.
+func New(crates map[string]string, python []string, script map[string]string) *Roots {
 	r := &Roots{crates: maps.Clone(crates), python: make(map[string]bool, len(python)), script: maps.Clone(script)}
 	for _, d := range python {
 		r.python[d] = true
@@ -111,8 +127,8 @@ func NewRoots(crates map[string]string, python []string, script map[string]strin
 	return r
 }
 
-// record returns the roots as the manifest keeps them.
-func (r *Roots) record() (crates map[string]string, python []string, script map[string]string) {
+// Record returns the roots as a manifest keeps them.
+func (r *Roots) Record() (crates map[string]string, python []string, script map[string]string) {
 	for d := range r.python {
 		python = append(python, d)
 	}

@@ -1,4 +1,4 @@
-package indexer
+package roots
 
 import (
 	"os"
@@ -50,11 +50,11 @@ func TestRoots(t *testing.T) {
 		"notjs/tsconfig.json": `{"compilerOptions": {"baseUrl": "."}}`,
 		"notjs/tool.py":       "",
 	}
-	var walked []WalkedFile
+	var walked []File
 	for p, body := range files {
-		walked = append(walked, writeWalked(t, root, p, body))
+		walked = append(walked, writeFile(t, root, p, body))
 	}
-	r, bad := FindRoots(root, walked)
+	r, bad := Find(root, walked)
 	if len(bad) > 0 {
 		t.Fatalf("broken: %v", bad)
 	}
@@ -89,8 +89,8 @@ func TestRoots(t *testing.T) {
 		})
 	}
 	t.Run("kept in the manifest", func(t *testing.T) {
-		crates, python, script := r.record()
-		again := NewRoots(crates, python, script)
+		crates, python, script := r.Record()
+		again := New(crates, python, script)
 		for _, tt := range tests {
 			if got := again.For(tt.file, tt.lang); got != tt.want {
 				t.Errorf("after the manifest, For(%s) = %+v, want %+v", tt.file, got, tt.want)
@@ -103,7 +103,7 @@ func TestRoots(t *testing.T) {
 // the other roots stand.
 func TestScriptRootsBroken(t *testing.T) {
 	root := t.TempDir()
-	write := func(p, body string) WalkedFile { return writeWalked(t, root, p, body) }
+	write := func(p, body string) File { return writeFile(t, root, p, body) }
 	outside := filepath.Join(t.TempDir(), "tsconfig.json")
 	if err := os.WriteFile(outside, []byte(`{"compilerOptions": {"baseUrl": "."}}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -114,14 +114,14 @@ func TestScriptRootsBroken(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(root, "linked", "tsconfig.json")); err != nil {
 		t.Fatal(err)
 	}
-	files := []WalkedFile{
+	files := []File{
 		write("bad/tsconfig.json", `{"compilerOptions": {"baseUrl": `),
 		write("bad/a.ts", ""),
-		{Path: "linked/tsconfig.json", Abs: filepath.Join(root, "linked", "tsconfig.json")},
+		{Path: "linked/tsconfig.json"},
 		write("good/tsconfig.json", `{"compilerOptions": {"baseUrl": "src"}}`),
 		write("good/src/b.ts", ""),
 	}
-	r, bad := FindRoots(root, files)
+	r, bad := Find(root, files)
 	if len(bad) != 2 || bad[0].Path != "bad/tsconfig.json" || bad[1].Path != "linked/tsconfig.json" {
 		t.Errorf("skips = %v, want the broken and the linked config", bad)
 	}
@@ -152,9 +152,8 @@ func FuzzScriptRoots(f *testing.F) {
 	})
 }
 
-// writeWalked writes body to p below root and returns the file as the walk
-// finds it.
-func writeWalked(t *testing.T, root, p, body string) WalkedFile {
+// writeFile writes body to p below root and returns it as Find takes it.
+func writeFile(t *testing.T, root, p, body string) File {
 	t.Helper()
 	abs := filepath.Join(root, filepath.FromSlash(p))
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
@@ -163,6 +162,9 @@ func writeWalked(t *testing.T, root, p, body string) WalkedFile {
 	if err := os.WriteFile(abs, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	class, lang := classify(p)
-	return WalkedFile{Path: p, Abs: abs, Class: class, Lang: lang}
+	var lang string
+	if l := syntax.LanguageOf(p); l != nil {
+		lang = l.Name
+	}
+	return File{Path: p, Lang: lang}
 }
