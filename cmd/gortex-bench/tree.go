@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fsutil"
 )
 
 // prepareTree returns the directory to index: a fresh copy of src (without
@@ -61,31 +62,10 @@ func copyTree(src, dst string) error {
 			}
 			return os.Symlink(link, target)
 		case t.IsRegular():
-			return copyFile(p, target)
+			return fsutil.CopyFile(p, target)
 		}
 		return nil // devices, sockets and pipes stay behind
 	})
-}
-
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, fi.Mode().Perm()|0o200)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 // listFiles finds the Go files gortex parses, with the walk gortex uses,

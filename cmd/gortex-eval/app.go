@@ -71,23 +71,14 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	// Parse quietly: the flag package would print the usage on every error,
-	// and a second time when asked for help.
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	fs.SetOutput(stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return o, exitOK, true
-	case err != nil:
-		fmt.Fprintf(stderr, "%s: %v (see %s -h)\n", "gortex-eval", err, "gortex-eval")
-		return o, exitUsage, true
-	case o.corpus == "" || o.gold == "" || fs.NArg() > 0:
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return o, code, true
+	}
+	if o.corpus == "" || o.gold == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "gortex-eval: give -corpus and -gold and no arguments (see gortex-eval -h)")
 		return o, exitUsage, true
 	}
+	var err error
 	if o.ks, err = parseKs(*k); err != nil {
 		fmt.Fprintln(stderr, "gortex-eval: -k:", err)
 		return o, exitUsage, true
@@ -203,4 +194,24 @@ func gortexBinary(ctx context.Context, bin string, stderr io.Writer) (string, fu
 		return "", nil, err
 	}
 	return bin, cleanup, nil
+}
+
+// parseFlags parses args into fs quietly (the flag package would print the
+// usage on every error, and a second time when asked for help): -h prints
+// the usage on stdout, a bad flag one line on stderr naming fs (the
+// command), and done says the command ends there with code.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return exitOK, true
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v (see %s -h)\n", fs.Name(), err, fs.Name())
+		return exitUsage, true
+	}
+	return 0, false
 }

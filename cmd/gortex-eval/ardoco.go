@@ -91,17 +91,10 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	fs.SetOutput(stderr)
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return o, code, true
+	}
 	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return o, exitOK, true
-	case err != nil:
-		fmt.Fprintf(stderr, "gortex-eval ardoco: %v (see gortex-eval ardoco -h)\n", err)
-		return o, exitUsage, true
 	case o.links != "covers" && o.links != "why":
 		fmt.Fprintln(stderr, "gortex-eval ardoco: -links is covers or why")
 		return o, exitUsage, true

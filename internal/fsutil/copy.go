@@ -24,15 +24,19 @@ func CopyDir(src, dst string) error {
 	})
 }
 
-// CopyFile copies the file src to dst, created or truncated; nothing is
-// synced.
+// CopyFile copies the file src to dst, created or truncated, with src's
+// permissions (and its owner's write bit); nothing is synced.
 func CopyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.Create(dst)
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, fi.Mode().Perm()|0o200)
 	if err != nil {
 		return err
 	}
