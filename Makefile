@@ -6,6 +6,9 @@ BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
 # A git repository with a long history, for the commit side of why (a
 # local clone of it is measured); none by default.
 BENCH_HISTORY_DIR ?=
+# The packages with Go benchmarks; make test runs each benchmark once, so that
+# none can break unseen.
+BENCH_PKGS = ./graph ./query ./indexer ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
 EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
 GOLD      ?= testdata/eval/fixture.gold.jsonl
@@ -43,6 +46,7 @@ demo: build
 test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x $(BENCH_PKGS)
 
 # A short run of every fuzz target: every parser of outside input (query
 # strings, Markdown, source, memory files, git output, go.mod, the
@@ -76,7 +80,7 @@ fuzz:
 # the commit side of why on BENCH_HISTORY_DIR. The report ends with the
 # rows of issue 13 against their targets.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 5x ./graph ./query ./indexer ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
+	$(GO) test -run '^$$' -bench . -benchtime 5x $(BENCH_PKGS)
 	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN) -history "$(BENCH_HISTORY_DIR)"
 
 # Score gortex why against a gold file (default: the fixture repository,

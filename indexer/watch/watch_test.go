@@ -155,7 +155,7 @@ func TestWatcherSeesAWriteAtOnce(t *testing.T) {
 // change (one op is one check).
 func BenchmarkStale(b *testing.B) {
 	root := filepath.Join(b.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
+	if err := os.CopyFS(root, os.DirFS("../../testdata/repo")); err != nil {
 		b.Fatal(err)
 	}
 	if _, _, err := indexer.Build(context.Background(), root, indexer.Options{}); err != nil {
