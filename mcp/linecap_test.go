@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 func TestLineCap(t *testing.T) {
@@ -60,11 +62,25 @@ func TestStdioOversizedMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Index first, so that the server's warm-up finds the index fresh and
+	// writes nothing while the test's directory is removed.
+	ctx, cancel := context.WithCancel(context.Background())
+	warm := s.MCPServer().HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":0,"method":"tools/call","params":{"name":"search","arguments":{"query":"cart"}}}`))
+	if _, ok := warm.(mcpgo.JSONRPCResponse); !ok {
+		t.Fatalf("search: %#v", warm)
+	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.ServeStdio(ctx, inR, outW)
+	served := make(chan struct{})
+	defer func() {
+		cancel()
+		inW.Close()
+		<-served
+	}()
+	go func() {
+		defer close(served)
+		s.ServeStdio(ctx, inR, outW)
+	}()
 	go func() {
 		big := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"why","arguments":{"id":"` + strings.Repeat("A", DefaultMaxBody+10) + `"}}}`
 		io.WriteString(inW, big+"\n")
