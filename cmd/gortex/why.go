@@ -122,6 +122,20 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 		w = w2
 		a, err = answerWhy(ctx, e, w, o)
 	}
+	if serr := w.Store().Err(); serr != nil {
+		// A record of the mapped snapshot points outside it (the open
+		// sums no checksum, to stay fast): the answer may lack what it
+		// held. Rebuilding decodes the snapshot, whose checksum fails,
+		// and builds the index again; then answer again.
+		fmt.Fprintf(e.stderr, "gortex: warning: the index is damaged (%v); rebuilding it\n", serr)
+		w2, _, uerr := workspace.Update(ctx, w.Root, workspaceOptions(e, o.scope))
+		if uerr != nil {
+			fmt.Fprintln(e.stderr, "gortex why:", uerr)
+			return exitError
+		}
+		w = w2
+		a, err = answerWhy(ctx, e, w, o)
+	}
 	if err == nil {
 		whyFinding(ctx, e, w, a)
 	}
