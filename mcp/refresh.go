@@ -81,8 +81,21 @@ func (s *Server) build(ctx context.Context, kind buildKind, record bool) error {
 	for _, p := range w.Loaded.Problems {
 		s.log.Warn("skipped a memory", "problem", p.Error())
 	}
+	counts := count(w) // reads every node and edge of the mapped snapshot
+	if serr := w.Store().Err(); serr != nil {
+		// A record points outside the snapshot, which the open sums no
+		// checksum to see: an update decodes it, the checksum fails, and
+		// the index is built again.
+		s.log.Warn("the index is damaged; rebuilding it", "err", serr)
+		if w, st, err = workspace.Update(ctx, s.root, s.opened); err != nil {
+			rec.Error = err.Error()
+			return err
+		}
+		rec.Rebuilt = fmt.Sprintf("the index was damaged (%v); %s", serr, st.Rebuilt)
+		counts = count(w)
+	}
 	sn := &Snapshot{Gen: s.gen.Add(1), Workspace: w, Built: time.Now(), memState: state}
-	sn.Counts = count(w)
+	sn.Counts = counts
 	if wt := s.watcher.Load(); wt != nil {
 		wt.Track(w.Index)
 	}
