@@ -112,6 +112,12 @@ func TestGoParser(t *testing.T) {
 			want: "type T 6-6 | type T int\n    // T is a type.\n    // Really.\n",
 		},
 		{
+			// gofmt rewrites this form in a .go file, so the case lives here.
+			name: "old-style block comment, continuation indented by spaces",
+			src:  "package p\n\n/* Reader reads.\n   It is a block-commented type. */\ntype Reader struct{}\n",
+			want: "type Reader 5-5 | type Reader struct{}\n    // Reader reads.\n    // It is a block-commented type.\n",
+		},
+		{
 			name: "syntax error keeps what was recovered",
 			src:  "package p\nfunc Good() {}\nfunc Bad( {\n",
 			want: "function Good 2-2 | func Good()\n",

@@ -25,7 +25,7 @@ var a, b = 1, 2
 // Config holds settings.
 var (
 	// Debug turns on logging.
-	Debug bool
+	Debug            bool
 	Level, Verbosity int
 
 	Out io.Writer = nil
@@ -33,8 +33,11 @@ var (
 
 var _ io.Reader = (*Reader)(nil)
 
-/* Reader reads.
-   It is a block-commented type. */
+/*
+Reader reads.
+
+	It is a block-commented type.
+*/
 type Reader struct {
 	io.Reader
 	// buf is the buffer.
