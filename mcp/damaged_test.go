@@ -1,10 +1,8 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/workspace"
 )
@@ -26,21 +25,7 @@ func TestServerRebuildsDamagedIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(indexer.IndexDir(root), "graph.bin")
-	good, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	flipped := -1
-	for i := 8; i < len(good) && flipped < 0; i++ {
-		bad := bytes.Clone(good)
-		bad[i] ^= 0x80
-		if err := os.WriteFile(file, bad, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if damaged(t, file) {
-			flipped = i
-		}
-	}
+	flipped := graphtest.Damage(t, file, readAll, func() bool { return true }, 1)
 	if flipped < 0 {
 		t.Fatal("no flipped byte damages a record")
 	}
@@ -68,28 +53,16 @@ func TestServerRebuildsDamagedIndex(t *testing.T) {
 	if st := call("index_status", `{}`); !strings.Contains(st, "damaged") {
 		t.Errorf("byte %d flipped: index_status does not say the index was damaged:\n%s", flipped, st)
 	}
-	if damaged(t, file) {
+	if graphtest.ReadsDamage(t, file, readAll) {
 		t.Error("the index on disk is still damaged")
 	}
 }
 
-// damaged opens the snapshot at file, reads every node and edge, and
-// reports whether a read met a bad record.
-func damaged(t *testing.T, file string) bool {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s, err := graph.Open(f)
-	if err != nil {
-		return false
-	}
+// readAll reads every node and edge of s.
+func readAll(s *graph.Store) {
 	for n := range s.Nodes() {
 		_ = n.Text + n.Path
 	}
 	for range s.Edges() {
 	}
-	return s.Err() != nil
 }

@@ -43,28 +43,18 @@ func (l *lineCap) Read(p []byte) (int, error) {
 		ended := chunk[len(chunk)-1] == '\n'
 		switch {
 		case l.skipping:
-			l.line += len(chunk)
-			if ended {
-				l.log.Warn("stdio message dropped: too long", "bytes", l.line, "max", l.max)
-				l.skipping, l.line, l.pending = false, 0, []byte(oversized)
-			}
 		case l.line+len(chunk) > l.max:
-			keep := l.max - l.line
-			l.pending = bytes.Clone(chunk[:keep])
-			l.line += len(chunk)
-			if ended {
-				l.log.Warn("stdio message dropped: too long", "bytes", l.line, "max", l.max)
-				l.line = 0
-				l.pending = append(l.pending, oversized...)
-			} else {
-				l.skipping = true
-			}
+			l.pending, l.skipping = bytes.Clone(chunk[:l.max-l.line]), true
 		default:
 			l.pending = bytes.Clone(chunk)
-			l.line += len(chunk)
-			if ended {
-				l.line = 0
+		}
+		l.line += len(chunk)
+		if ended {
+			if l.skipping {
+				l.log.Warn("stdio message dropped: too long", "bytes", l.line, "max", l.max)
+				l.pending, l.skipping = append(l.pending, oversized...), false
 			}
+			l.line = 0
 		}
 		if err != nil && !errors.Is(err, bufio.ErrBufferFull) && len(l.pending) == 0 {
 			return 0, err

@@ -87,7 +87,7 @@ func (s *Server) build(ctx context.Context, kind buildKind, record bool) error {
 		// checksum to see: an update decodes it, the checksum fails, and
 		// the index is built again.
 		s.log.Warn("the index is damaged; rebuilding it", "err", serr)
-		if w, st, err = workspace.Update(ctx, s.root, s.opened); err != nil {
+		if w, st, err = s.open(ctx, buildUpdate, false); err != nil {
 			rec.Error = err.Error()
 			return err
 		}

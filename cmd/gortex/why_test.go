@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
 )
 
@@ -23,32 +22,16 @@ func TestWhyDamagedIndex(t *testing.T) {
 	}
 	_, want, _ := run(t, "why", "--dir", dir, "--json", "--no-llm", q)
 	file := filepath.Join(indexer.IndexDir(dir), "graph.bin")
-	good, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Find a byte whose flip the open lets through and the answer's reads
-	// meet: among those a read of the asked symbol's neighbourhood meets
-	// (readsDamage, cheap), the first that why notices.
-	flipped, tried := -1, 0
+	// Among the flipped bytes a read of the asked symbol's neighbourhood
+	// meets (cheap to find), the first that why notices.
 	var code int
 	var out, stderr string
-	for i := 8; i < len(good) && flipped < 0 && tried < 300; i++ {
-		bad := bytes.Clone(good)
-		bad[i] ^= 0x80
-		if err := os.WriteFile(file, bad, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if !readsDamage(t, file, "Total") {
-			continue
-		}
-		tried++
-		if code, out, stderr = run(t, "why", "--dir", dir, "--json", "--no-llm", q); strings.Contains(stderr, "the index is damaged") {
-			flipped = i
-		}
-	}
+	flipped := graphtest.Damage(t, file, readNeighbourhood("Total"), func() bool {
+		code, out, stderr = run(t, "why", "--dir", dir, "--json", "--no-llm", q)
+		return strings.Contains(stderr, "the index is damaged")
+	}, 300)
 	if flipped < 0 {
-		t.Fatalf("none of %d flipped bytes that damage the symbol's records was noticed by why", tried)
+		t.Fatal("none of 300 flipped bytes that damage the symbol's records was noticed by why")
 	}
 	if code != exitOK || out != want {
 		t.Errorf("byte %d flipped: exit %d, stderr:\n%s\nanswer differs from the sound index's: %v", flipped, code, stderr, out != want)
@@ -58,27 +41,18 @@ func TestWhyDamagedIndex(t *testing.T) {
 	}
 }
 
-// readsDamage opens the snapshot at file and reports whether reading the
-// symbols named name, their edges and the nodes at their ends meets a bad
-// record.
-func readsDamage(t *testing.T, file, name string) bool {
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s, err := graph.Open(f)
-	if err != nil {
-		return false
-	}
-	for _, n := range s.ByName(name) {
-		for _, e := range append(s.Out(n.ID, ^graph.EdgeKind(0)), s.In(n.ID, ^graph.EdgeKind(0))...) {
-			for _, id := range []graph.NodeID{e.From, e.To} {
-				if m, ok := s.Node(id); ok {
-					_ = m.Text + m.Path + m.Name
+// readNeighbourhood reads the symbols named name, their edges and the
+// nodes at their ends.
+func readNeighbourhood(name string) func(*graph.Store) {
+	return func(s *graph.Store) {
+		for _, n := range s.ByName(name) {
+			for _, e := range append(s.Out(n.ID, ^graph.EdgeKind(0)), s.In(n.ID, ^graph.EdgeKind(0))...) {
+				for _, id := range []graph.NodeID{e.From, e.To} {
+					if m, ok := s.Node(id); ok {
+						_ = m.Text + m.Path + m.Name
+					}
 				}
 			}
 		}
 	}
-	return s.Err() != nil
 }
