@@ -129,12 +129,12 @@ func (s *Server) Root() string { return s.root }
 
 // Warm loads the first snapshot in the background, so that the first call
 // does not wait for it.
-func (s *Server) Warm(ctx context.Context) {
-	go func() {
-		if _, err := s.current(ctx); err != nil {
-			s.log.Error("load the index", "err", err)
-		}
-	}()
+func (s *Server) Warm(ctx context.Context) { go s.warm(ctx) }
+
+func (s *Server) warm(ctx context.Context) {
+	if _, err := s.current(ctx); err != nil && ctx.Err() == nil {
+		s.log.Error("load the index", "err", err)
+	}
 }
 
 // Watch watches the repository for changes until ctx is done (the serve

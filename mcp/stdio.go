@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -21,8 +22,14 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	st := server.NewStdioServer(s.mcp)
 	server.WithWorkerPoolSize(stdioWorkers)(st)
 	st.SetErrorLogger(slog.NewLogLogger(s.log.Handler(), slog.LevelError))
+	// The warm-up and the watcher end with the serve (an index build cut
+	// short leaves nothing behind): nothing they write outlives ServeStdio.
+	var warm sync.WaitGroup
+	defer warm.Wait()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // before the Wait
 	if !s.clientRoots {
-		s.Warm(ctx) // else the root may still change: see afterInitialize
+		warm.Go(func() { s.warm(ctx) }) // else the root may still change: see afterInitialize
 	}
 	if s.unrooted == nil { // a directory that is no project gets no watcher's files
 		s.Watch(ctx)
