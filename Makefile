@@ -62,7 +62,7 @@ FUZZ = \
 	./memory:FuzzParse ./memory:FuzzSanitize \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
-	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer:FuzzReadManifest ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
+	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs
 
 fuzz:

@@ -19,6 +19,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/gomod"
+	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/indexer/roots"
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/internal/heapbound"
@@ -128,7 +129,8 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	}
 	defer b.spool.remove()
 	b.store = graph.New()
-	b.man = &Manifest{Version: manifestVersion, Files: map[string]FileRecord{}, Dirs: w.Dirs, Build: rulesID}
+	b.man = manifest.New()
+	b.man.Dirs, b.man.Build = w.Dirs, rulesID
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped
@@ -342,7 +344,7 @@ func brokenReason(p string, err error) string {
 
 // addFile adds the nodes of one walked file.
 func (b *builder) addFile(f WalkedFile, r parsed) {
-	b.man.Files[f.Path] = FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang}
+	b.man.Set(f.Path, FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang})
 	if r.err != nil {
 		b.broken(f.Path, brokenReason(f.Path, r.err))
 	}

@@ -40,8 +40,8 @@ func (b *builder) statChanges() (changed []WalkedFile, ok bool) {
 	var mu sync.Mutex
 	ok = true
 	maxSize := b.maxSize()
-	statManifest(b.root, b.man, func(p string, st fileStat, err error, dir bool) bool {
-		if err == nil && unchanged(b.man, p, st, dir) {
+	statManifest(b.root, b.man, func(p string, st fileStat, err error, dir bool, rec FileRecord) bool {
+		if err == nil && unchanged(b.man, p, st, dir, rec) {
 			return true
 		}
 		mu.Lock()
@@ -110,7 +110,7 @@ func (b *builder) confirm(files []WalkedFile) []WalkedFile {
 // sameContent reports whether f's content hashes as recorded; if so, it
 // refreshes the record's time.
 func (b *builder) sameContent(f WalkedFile) bool {
-	r, ok := b.man.Files[f.Path]
+	r, ok := b.man.File(f.Path)
 	if !ok || r.Size != f.Size || r.Class != f.Class || r.Lang != f.Lang {
 		return false
 	}
@@ -119,7 +119,7 @@ func (b *builder) sameContent(f WalkedFile) bool {
 		return false
 	}
 	r.ModTime = f.ModTime.UnixNano()
-	b.man.Files[f.Path] = r
+	b.man.Set(f.Path, r)
 	b.manChanged = true
 	return true
 }
@@ -131,12 +131,12 @@ func (b *builder) diff(files []WalkedFile) (changed []WalkedFile, gone []string)
 	var candidates []WalkedFile
 	for _, f := range files {
 		seen[f.Path] = true
-		r, ok := b.man.Files[f.Path]
+		r, ok := b.man.File(f.Path)
 		if !ok || r.Size != f.Size || r.ModTime != f.ModTime.UnixNano() || r.Class != f.Class || r.Lang != f.Lang {
 			candidates = append(candidates, f)
 		}
 	}
-	for p := range b.man.Files {
+	for p := range b.man.Files() {
 		if !seen[p] {
 			gone = append(gone, p)
 		}

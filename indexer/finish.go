@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/indexer/names"
 	"github.com/gortex/gortex/internal/fsutil"
 	"github.com/gortex/gortex/internal/heapbound"
@@ -173,7 +174,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 			errs[2] = fmt.Errorf("write parses: %w", errs[2])
 		}
 	})
-	run(func() { errs[3] = writeManifest(filepath.Join(tmp, manifestFile), b.man) })
+	run(func() { errs[3] = manifest.Write(filepath.Join(tmp, manifestFile), b.man) })
 	run(func() {
 		dst := filepath.Join(tmp, namesFile)
 		if !p.create && p.sameNames && linkOrCopy(filepath.Join(IndexDir(b.root), namesFile), dst) == nil {
@@ -280,7 +281,7 @@ func linkContent(src, dst string) error {
 // count fills the node and file counts of the stats.
 func (b *builder) count() {
 	b.stats.FilesByLang = map[string]int{}
-	for _, r := range b.man.Files {
+	for _, r := range b.man.Files() {
 		if r.Class != ClassGoMod {
 			b.stats.FilesByLang[r.Lang]++
 		}

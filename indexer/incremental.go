@@ -31,7 +31,7 @@ type change struct {
 func (b *builder) beforeChange(touched map[string]bool) *change {
 	c := &change{keys: map[string]bool{}, goPkgs: map[string]bool{}, names: map[string]string{}, edges: edgeStates{}}
 	for p := range touched {
-		if r, ok := b.man.Files[p]; ok && r.Class == ClassDoc {
+		if r, ok := b.man.File(p); ok && r.Class == ClassDoc {
 			c.docs = true
 		}
 		if ref, ok := b.oldParses.index[p]; ok {
@@ -95,7 +95,7 @@ func (c *change) after(b *builder, touched map[string]bool) {
 		if fp, ok := b.parses[p]; ok {
 			c.goPkgs[fp.Package] = true
 		}
-		if r, ok := b.man.Files[p]; ok && r.Class == ClassDoc {
+		if r, ok := b.man.File(p); ok && r.Class == ClassDoc {
 			c.docs = true
 		}
 		for _, n := range b.fileNodes(p) {

@@ -23,15 +23,18 @@ const (
 	indexSubdir  = "index"
 	graphFile    = "graph.bin"   // graph.Save's snapshot
 	deltaFile    = "graph.delta" // graph.SaveDelta's changes since the snapshot, when there are any
-	manifestFile = "manifest.gob"
+	manifestFile = "manifest.bin"
 	parsesFile   = "parses.bin" // parses.go
 	namesFile    = "names.txt"  // names.go: the names shell completion offers for gortex why
 	// oldGraphFile is the snapshot name of indexes written before graph
 	// format 3: such an index is rebuilt with a warning, not silently.
 	oldGraphFile = "graph.gob"
-	contentDir   = "content.bleve"
-	lockFile     = "index.lock"
-	cacheSubdir  = "cache" // what the linker keeps between runs (git history read per HEAD)
+	// oldManifestFile is the manifest name of indexes written before
+	// manifest version 5.
+	oldManifestFile = "manifest.gob"
+	contentDir      = "content.bleve"
+	lockFile        = "index.lock"
+	cacheSubdir     = "cache" // what the linker keeps between runs (git history read per HEAD)
 )
 
 // gortexIgnore keeps the index out of git while memories stay committable.

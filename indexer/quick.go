@@ -1,8 +1,6 @@
 package indexer
 
 import (
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 )
@@ -22,29 +20,32 @@ func LoadQuick(root string) (*Index, error) { return load(root, dirsStale) }
 // dirsStale reports whether a directory or a document of the manifest
 // changed or went.
 func dirsStale(root string, m *Manifest) bool {
-	paths := make([]string, 0, len(m.Dirs))
+	paths := make([]statEntry, 0, len(m.Dirs))
 	for d := range m.Dirs {
-		paths = append(paths, d)
+		paths = append(paths, statEntry{name: d})
 	}
 	dirs := len(paths)
-	for p, r := range m.Files {
-		if r.Class == ClassDoc {
-			paths = append(paths, p)
-		}
+	for p, r := range m.Docs() {
+		paths = append(paths, statEntry{p, r})
 	}
+	st, err := openRelStater(root)
+	if err != nil {
+		return true
+	}
+	defer st.close()
 	var stale atomic.Bool
 	var wg sync.WaitGroup
 	const workers = 2 // the stats are cheap; more threads cost more than they save
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(paths) && !stale.Load(); i += workers {
-				fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(paths[i])))
+				fi, err := st.stat(paths[i].name)
 				switch {
 				case err != nil:
 					stale.Store(true)
-				case i < dirs && fi.ModTime().UnixNano() != m.Dirs[paths[i]]:
+				case i < dirs && fi.mtime != m.Dirs[paths[i].name]:
 					stale.Store(true)
-				case i >= dirs && !unchanged(m, paths[i], fileStat{size: fi.Size(), mtime: fi.ModTime().UnixNano()}, false):
+				case i >= dirs && !unchanged(m, paths[i].name, fi, false, paths[i].rec):
 					stale.Store(true)
 				}
 			}

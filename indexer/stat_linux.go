@@ -10,25 +10,25 @@ import (
 // through one directory descriptor: each file's stat then resolves one path
 // element instead of all of them, and allocates nothing (on GOROOT/src
 // about half the time of os.Stat per file).
-func statDir(root, dir string, names []string, isDir bool, visit func(string, fileStat, error, bool) bool) bool {
+func statDir(root, dir string, files []statEntry, isDir bool, visit statVisit) bool {
 	fd, err := unix.Open(filepath.Join(root, filepath.FromSlash(dir)), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		if isDir {
-			return visit(dir, fileStat{}, err, true)
+			return visit(dir, fileStat{}, err, true, FileRecord{})
 		}
-		return visit(joinDir(dir, names[0]), fileStat{}, err, false)
+		return visit(joinDir(dir, files[0].name), fileStat{}, err, false, files[0].rec)
 	}
 	defer unix.Close(fd)
 	var st unix.Stat_t
 	if isDir {
 		err := unix.Fstat(fd, &st)
-		if !visit(dir, toFileStat(&st), err, true) {
+		if !visit(dir, toFileStat(&st), err, true, FileRecord{}) {
 			return false
 		}
 	}
-	for _, name := range names {
-		err := unix.Fstatat(fd, name, &st, 0)
-		if !visit(joinDir(dir, name), toFileStat(&st), err, false) {
+	for _, f := range files {
+		err := unix.Fstatat(fd, f.name, &st, 0)
+		if !visit(joinDir(dir, f.name), toFileStat(&st), err, false, f.rec) {
 			return false
 		}
 	}
@@ -38,3 +38,24 @@ func statDir(root, dir string, names []string, isDir bool, visit func(string, fi
 func toFileStat(st *unix.Stat_t) fileStat {
 	return fileStat{size: st.Size, mtime: st.Mtim.Nano(), regular: st.Mode&unix.S_IFMT == unix.S_IFREG}
 }
+
+// relStater stats repo-relative paths through a descriptor of the root, so
+// that each stat resolves the path below the root only and allocates no
+// file info: the check of every directory in gortex why is on the path of
+// every query, and grows with the tree.
+type relStater struct{ fd int }
+
+func openRelStater(root string) (relStater, error) {
+	fd, err := unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	return relStater{fd: fd}, err
+}
+
+func (r relStater) stat(rel string) (fileStat, error) {
+	var st unix.Stat_t
+	if err := unix.Fstatat(r.fd, rel, &st, 0); err != nil {
+		return fileStat{}, err
+	}
+	return toFileStat(&st), nil
+}
+
+func (r relStater) close() { unix.Close(r.fd) }

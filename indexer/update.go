@@ -51,16 +51,16 @@ func load(root string, stale func(root string, m *Manifest) bool) (*Index, error
 	// The manifest decodes while the graph does, and the staleness check
 	// that follows every load in gortex why starts as soon as it has: both
 	// are on the path of every query.
-	var m Manifest
+	var m *Manifest
 	var merr error
 	var wg sync.WaitGroup
 	check := &staleCheck{done: make(chan struct{}), start: time.Now()}
 	wg.Add(1)
 	go func() {
-		merr = readManifest(filepath.Join(dir, manifestFile), &m)
+		m, merr = readManifest(dir)
 		wg.Done()
 		if merr == nil && checkStale {
-			check.stale = stale(root, &m)
+			check.stale = stale(root, m)
 		}
 		close(check.done)
 	}()
@@ -78,7 +78,7 @@ func load(root string, stale func(root string, m *Manifest) bool) (*Index, error
 	if merr != nil {
 		return nil, merr
 	}
-	ix := &Index{Root: root, Dir: dir, Store: s, Manifest: &m, dirty: dirty}
+	ix := &Index{Root: root, Dir: dir, Store: s, Manifest: m, dirty: dirty}
 	if checkStale {
 		ix.check.Store(check)
 	}
@@ -140,8 +140,8 @@ type staleCheck struct {
 // statStale stats the manifest's files and directories.
 func statStale(root string, m *Manifest) bool {
 	var stale atomic.Bool
-	statManifest(root, m, func(p string, st fileStat, err error, dir bool) bool {
-		if err != nil || !unchanged(m, p, st, dir) {
+	statManifest(root, m, func(p string, st fileStat, err error, dir bool, rec FileRecord) bool {
+		if err != nil || !unchanged(m, p, st, dir, rec) {
 			stale.Store(true)
 			return false
 		}
@@ -150,13 +150,13 @@ func statStale(root string, m *Manifest) bool {
 	return stale.Load()
 }
 
-// unchanged reports whether st matches the manifest's record of p.
-func unchanged(m *Manifest, p string, st fileStat, dir bool) bool {
+// unchanged reports whether st matches the manifest's record of p: the
+// directory's time, or the file's record rec.
+func unchanged(m *Manifest, p string, st fileStat, dir bool, rec FileRecord) bool {
 	if dir {
 		return st.mtime == m.Dirs[p]
 	}
-	r := m.Files[p]
-	return st.size == r.Size && st.mtime == r.ModTime
+	return st.size == rec.Size && st.mtime == rec.ModTime
 }
 
 // Update brings root's index up to date: it builds one when there is none
@@ -252,7 +252,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	}
 	before := b.beforeChange(touched)
 	for _, p := range gone {
-		delete(b.man.Files, p)
+		b.man.Delete(p)
 	}
 	b.stats.Broken = keepBroken(b.man.Broken, touched)
 	removedDocs := b.removeFiles(touched)

@@ -2,6 +2,7 @@ package indexer_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -294,5 +295,33 @@ func TestStaleAfterLoad(t *testing.T) {
 	}
 	if !loaded.Stale() {
 		t.Error("a new file is not seen by the check Load began")
+	}
+}
+
+// TestOlderManifestRebuilds checks that an index whose manifest an older
+// gortex wrote (manifest.gob, before the table of files) is refused as of
+// another version, not read as corrupt, and that an update rebuilds it.
+func TestOlderManifestRebuilds(t *testing.T) {
+	root := fixtureCopy(t)
+	ctx := context.Background()
+	if _, _, err := indexer.Build(ctx, root, indexer.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	dir := indexer.IndexDir(root)
+	if err := os.Rename(filepath.Join(dir, "manifest.bin"), filepath.Join(dir, "manifest.gob")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := indexer.Load(root); !errors.Is(err, graph.ErrVersion) {
+		t.Fatalf("Load = %v, want graph.ErrVersion", err)
+	}
+	_, st, err := indexer.Update(ctx, root, indexer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(st.Rebuilt, "older gortex") {
+		t.Errorf("Rebuilt = %q, want it to name the older gortex", st.Rebuilt)
+	}
+	if _, err := indexer.LoadQuick(root); err != nil {
+		t.Errorf("the rebuilt index does not load: %v", err)
 	}
 }

@@ -24,29 +24,6 @@ import (
 	"github.com/gortex/gortex/repofs"
 )
 
-// FileClass says what the indexer does with a walked file.
-type FileClass uint8
-
-const (
-	ClassOther  FileClass = iota // listed as a file node only; never read by the walker
-	ClassSource                  // handed to the language parser named by WalkedFile.Lang
-	ClassDoc                     // split into sections (syntax.SplitSections)
-	ClassGoMod                   // a go.mod file: the module path for qualified names
-)
-
-// String returns the class name used in logs.
-func (c FileClass) String() string {
-	switch c {
-	case ClassSource:
-		return "source"
-	case ClassDoc:
-		return "doc"
-	case ClassGoMod:
-		return "gomod"
-	}
-	return "other"
-}
-
 // Reasons a path is skipped, as counted in WalkResult.SkipCounts.
 const (
 	SkipGitignore      = "gitignore"       // matched by .gitignore or .git/info/exclude
@@ -84,12 +61,6 @@ type WalkedFile struct {
 	// Generated is set for a source file that says it was generated: Go's
 	// "// Code generated ... DO NOT EDIT." line, or an "@generated" marker.
 	Generated bool
-}
-
-// Skip is one path left out of the walk and why.
-type Skip struct {
-	Path   string // repo-relative, forward slashes
-	Reason string // one of the Skip* constants
 }
 
 // WalkResult is what Walk found, sorted by Path.

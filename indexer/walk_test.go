@@ -261,7 +261,7 @@ func TestWalkUnreadable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Skip{{"locked", SkipUnreadable}, {"secret.md", SkipUnreadable}}
+	want := []Skip{{Path: "locked", Reason: SkipUnreadable}, {Path: "secret.md", Reason: SkipUnreadable}}
 	if !slices.Equal(res.Skipped, want) {
 		t.Errorf("skipped %v, want %v", res.Skipped, want)
 	}

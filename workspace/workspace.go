@@ -221,7 +221,7 @@ func load(root string, o Options) (*indexer.Index, error) {
 // answer cites. Paths the index does not hold are left out.
 func (w *Workspace) Changed(paths []string) bool {
 	for _, p := range paths {
-		r, ok := w.Index.Manifest.Files[p]
+		r, ok := w.Index.Manifest.File(p)
 		if !ok {
 			continue
 		}
@@ -287,7 +287,7 @@ func (w *Workspace) WarmHistory(ctx context.Context, workers int, progress func(
 		return 0, 0, nil
 	}
 	var paths []string
-	for p, r := range w.Index.Manifest.Files {
+	for p, r := range w.Index.Manifest.Files() {
 		if r.Class == indexer.ClassSource {
 			paths = append(paths, p)
 		}

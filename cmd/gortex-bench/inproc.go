@@ -114,7 +114,7 @@ func runInProcessChild(ctx context.Context, root string, n int, stdout io.Writer
 		}
 		r.Stales = append(r.Stales, time.Since(start))
 	}
-	r.ManifestFiles = len(idx.Manifest.Files)
+	r.ManifestFiles = idx.Manifest.FileCount()
 	r.Picked = pickQueries(idx.Store, n)
 	if len(r.Picked) == 0 {
 		return errors.New("the index has no symbols to ask about")
