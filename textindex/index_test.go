@@ -2,10 +2,15 @@ package textindex
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/gortex/gortex/graph"
 )
 
@@ -78,5 +83,82 @@ func TestReadersShare(t *testing.T) {
 	}
 	if err := (Indexer{}).UpdateContent(ctx, filepath.Join(t.TempDir(), "other"), false, nil, nil); err == nil {
 		t.Error("updating an index that does not exist succeeded")
+	}
+}
+
+// locatedSearch is Search as it was before it read the matched terms from
+// the postings: terms from the locations of every hit.
+func locatedSearch(t *testing.T, c *Index, text string, limit int) []Hit {
+	t.Helper()
+	var qs []query.Query
+	for _, f := range searchFields {
+		q := bleve.NewMatchQuery(text)
+		q.SetField(f.name)
+		q.SetBoost(f.boost)
+		qs = append(qs, q)
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), limit, 0, false)
+	req.IncludeLocations = true
+	res, err := c.idx.SearchInContext(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := make([]Hit, len(res.Hits))
+	for i, h := range res.Hits {
+		var terms []string
+		for _, byTerm := range h.Locations {
+			for term := range byTerm {
+				terms = append(terms, term)
+			}
+		}
+		slices.Sort(terms)
+		hits[i] = Hit{ID: graph.NodeID(h.ID), Score: h.Score, Terms: slices.Compact(terms)}
+	}
+	return hits
+}
+
+// TestSearchTermsMatchLocations checks the terms Search reads from the
+// postings against the terms of the hits' locations, on an index on disk
+// of several segments (sections added in three updates) and in memory.
+func TestSearchTermsMatchLocations(t *testing.T) {
+	ctx := context.Background()
+	words := strings.Fields("ledger invoice retry backoff cents drift sum amount write queue node pool health repair budget disruption")
+	var nodes []*graph.Node
+	for i := range 60 {
+		var text []string
+		for j := range 3 + i%7 {
+			text = append(text, words[(i*7+j*3)%len(words)])
+		}
+		nodes = append(nodes, &graph.Node{ID: graph.NodeID(fmt.Sprintf("doc:d%d.md#L1", i)), Kind: graph.KindDoc,
+			Path: fmt.Sprintf("docs/%s/d%d.md", words[i%len(words)], i), Name: words[(i+5)%len(words)], Text: strings.Join(text, " ")})
+	}
+	disk, err := Create(filepath.Join(t.TempDir(), "content.bleve"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer disk.Close()
+	for _, part := range [][]*graph.Node{nodes[:20], nodes[20:40], nodes[40:]} {
+		if err := disk.Update(ctx, nil, part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mem, err := NewMem(ctx, nodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	for name, idx := range map[string]*Index{"disk": disk, "memory": mem} {
+		for _, q := range []string{"ledger retry", "drifting sums of cents", "node pool health repair budget", "queue", "nothing matches this"} {
+			got, err := idx.Search(ctx, q, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range got {
+				got[i].Terms = slices.Sorted(slices.Values(got[i].Terms))
+			}
+			if want := locatedSearch(t, idx, q, 10); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Search(%q) = %+v\nwant %+v", name, q, got, want)
+			}
+		}
 	}
 }
