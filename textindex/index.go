@@ -4,16 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
-	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -149,110 +145,16 @@ var searchFields = []struct {
 	boost float64
 }{{"heading", 1.5}, {"where", 1.0}, {"text", 1.0}}
 
-// Search runs a match query (any term) over headings, path words and text
-// and returns the best limit hits, best first, each with the query terms
-// it matched, in the order of the query.
-//
-// The search scores without term locations, which doubled its cost (every
-// posting's positions decoded and merged, for every matching section);
-// the terms each of the few hits matched are then read from the postings
-// of the query's terms, advanced to the hits alone (matchedTerms).
+// Search ranks the indexed nodes for text as a match query (any term)
+// over headings, path words and text would (score), and returns the best
+// limit hits, best first, each with the query terms it matched, in the
+// order of the query.
 func (c *Index) Search(ctx context.Context, text string, limit int) ([]Hit, error) {
-	var qs []query.Query
-	for _, f := range searchFields {
-		q := bleve.NewMatchQuery(text)
-		q.SetField(f.name)
-		q.SetBoost(f.boost)
-		qs = append(qs, q)
-	}
-	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), limit, 0, false)
-	res, err := c.idx.SearchInContext(ctx, req)
+	hits, err := c.score(ctx, text, limit)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", text, err)
-	}
-	terms, err := c.matchedTerms(ctx, c.Analyze(text), res.Hits)
-	if err != nil {
-		return nil, fmt.Errorf("search %q: %w", text, err)
-	}
-	hits := make([]Hit, len(res.Hits))
-	for i, h := range res.Hits {
-		hits[i] = Hit{ID: graph.NodeID(h.ID), Score: h.Score, Terms: terms[i]}
 	}
 	return hits, nil
-}
-
-// matchedTerms returns, for each hit, the terms it holds in a searched
-// field, in the order of terms.
-func (c *Index) matchedTerms(ctx context.Context, terms []string, hits search.DocumentMatchCollection) ([][]string, error) {
-	out := make([][]string, len(hits))
-	if len(hits) == 0 {
-		return out, nil
-	}
-	adv, err := c.idx.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// The hits in index order, so that each term's postings are read
-	// forward once.
-	order := make([]int, len(hits))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return hits[a].IndexInternalID.Compare(hits[b].IndexInternalID) })
-	var doc index.TermFieldDoc
-	for _, t := range terms {
-		has := make([]bool, len(hits))
-		for _, f := range searchFields {
-			tfr, err := r.TermFieldReader(ctx, []byte(t), f.name, false, false, false)
-			if err != nil {
-				return nil, err
-			}
-			err = advanceTo(tfr, hits, order, has, &doc)
-			tfr.Close()
-			if err != nil {
-				return nil, err
-			}
-		}
-		for i, ok := range has {
-			if ok {
-				out[i] = append(out[i], t)
-			}
-		}
-	}
-	return out, nil
-}
-
-// advanceTo marks in has the hits whose documents tfr's postings hold,
-// visiting the hits in index order.
-func advanceTo(tfr index.TermFieldReader, hits search.DocumentMatchCollection, order []int, has []bool, doc *index.TermFieldDoc) error {
-	if tfr.Count() == 0 {
-		return nil
-	}
-	var at index.IndexInternalID // the posting the reader last stopped at
-	for _, i := range order {
-		id := hits[i].IndexInternalID
-		if at != nil && id.Compare(at) <= 0 {
-			// The reader passed this document: it holds the term only
-			// when it stopped on it.
-			has[i] = has[i] || id.Equals(at)
-			continue
-		}
-		d, err := tfr.Advance(id, doc.Reset())
-		if err != nil {
-			return err
-		}
-		if d == nil {
-			return nil
-		}
-		at = append(at[:0], d.ID...)
-		has[i] = has[i] || d.ID.Equals(id)
-	}
-	return nil
 }
 
 // Count returns the number of indexed nodes.
