@@ -39,9 +39,13 @@ type Options struct {
 	// Note, when not nil, is told in one line why the index was (re)built
 	// and what that took.
 	Note func(string)
-	// Quick makes the staleness check of the open stat the index's
-	// directories alone (indexer.LoadQuick), for one query that checks the
-	// files its answer cites afterwards (Workspace.Changed).
+	// Quick is the open of one query that answers while the index's
+	// staleness check runs, then checks: the open loads the index (when
+	// there is a usable one) with a check that stats its directories and
+	// documents alone (indexer.LoadQuick) and does not wait for it; the
+	// caller asks Index.Stale and Workspace.Changed of the files its answer
+	// cites, and answers again after a full open when either finds a
+	// change.
 	Quick bool
 	// Short marks a process that ends after one answer (the CLI): an index
 	// update may pause the garbage collector while it builds the store.
@@ -243,7 +247,7 @@ func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, er
 	}
 	idx, err := load(root, o)
 	switch {
-	case err == nil && !idx.Stale():
+	case err == nil && (o.Quick || !idx.Stale()):
 		return idx, nil
 	case errors.Is(err, indexer.ErrNoIndex):
 		note(fmt.Sprintf("no index yet; indexing %s", root))
