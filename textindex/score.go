@@ -64,7 +64,8 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 			if err != nil {
 				return nil, err
 			}
-			p := postings{idf: 1 + math.Log(float64(total)/float64(tfr.Count()+1))}
+			df := tfr.Count()
+			p := postings{idf: 1 + math.Log(float64(total)/float64(df+1)), docs: make([]int32, 0, df), tfn: make([]float64, 0, df)}
 			for {
 				d, err := tfr.Next(doc.Reset())
 				if err != nil {
@@ -203,13 +204,18 @@ func (h *rankHeap) Pop() any {
 }
 
 // docTable numbers the documents the postings name. Scorch's internal IDs
-// are 8-byte document numbers, kept as integers; others (the in-memory
-// index's) as strings.
+// are 8-byte document numbers, looked up in a slice below denseNums and
+// kept as integers; others (the in-memory index's) as strings.
 type docTable struct {
+	dense []int32 // by document number: its index + 1, or 0
 	byNum map[uint64]int32
 	byStr map[string]int32
 	ids   []docID
 }
+
+// denseNums bounds the document numbers docTable keeps in a slice (4 MB
+// of it at most).
+const denseNums = 1 << 20
 
 type docID struct {
 	num   uint64
@@ -220,6 +226,18 @@ type docID struct {
 func (t *docTable) index(id index.IndexInternalID) int32 {
 	if len(id) == 8 {
 		num := binary.BigEndian.Uint64(id)
+		if num < denseNums {
+			if num < uint64(len(t.dense)) && t.dense[num] > 0 {
+				return t.dense[num] - 1
+			}
+			if num >= uint64(len(t.dense)) {
+				t.dense = slices.Grow(t.dense, int(num)+1-len(t.dense))[:num+1]
+			}
+			i := int32(len(t.ids))
+			t.dense[num] = i + 1
+			t.ids = append(t.ids, docID{num: num, isNum: true})
+			return i
+		}
 		if i, ok := t.byNum[num]; ok {
 			return i
 		}
