@@ -24,7 +24,7 @@ import (
 // per-document sums, with no heap of postings merged document by document.
 // That merge was two thirds of a search's time and grew with every
 // posting. Scores equal Bleve's up to the order of a sum's terms (a few
-// units in the last place); TestScoreMatchesBleve holds them to it.
+// units in the last place); TestSearchMatchesBleve holds them to it.
 func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error) {
 	an := c.idx.Mapping().AnalyzerNamed(en.AnalyzerName)
 	var tokens []string // with repeats: a match query makes a term query of each
@@ -51,7 +51,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	// The postings of each term in each field, and the idf Bleve gives it.
 	type postings struct {
 		idf  float64
-		docs []int32   // indexes into ids
+		docs []int32   // in the docTable
 		tfn  []float64 // sqrt(freq)·norm of each
 	}
 	lists := make([][]postings, len(searchFields))
@@ -137,9 +137,9 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		return docs.compare(a, b)
 	}
 	order := best(int32(n), limit, better)
-	rank := make(map[int32]int, len(order))
-	for n, i := range order {
-		rank[i] = n
+	rank := make([]int32, n) // a document's place among the hits, + 1
+	for k, i := range order {
+		rank[i] = int32(k + 1)
 	}
 	hits := make([]Hit, len(order))
 	for n, i := range order {
@@ -154,8 +154,8 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		has := make([]bool, len(order))
 		for f := range searchFields {
 			for _, i := range lists[f][k].docs {
-				if n, ok := rank[i]; ok {
-					has[n] = true
+				if at := rank[i]; at > 0 {
+					has[at-1] = true
 				}
 			}
 		}
