@@ -8,7 +8,7 @@ BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
 BENCH_HISTORY_DIR ?=
 # The packages with Go benchmarks; make test runs each benchmark once, so that
 # none can break unseen.
-BENCH_PKGS = ./graph ./query ./indexer ./indexer/manifest ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
+BENCH_PKGS = ./graph ./query ./rationale ./indexer ./indexer/manifest ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
 EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
 GOLD      ?= testdata/eval/fixture.gold.jsonl

@@ -41,8 +41,9 @@ var componentStop = map[string]bool{"the": true, "a": true, "an": true, "this": 
 	"to": true, "in": true, "by": true, "from": true, "with": true, "for": true, "is": true}
 
 // componentIndex maps a normalised folder name ("webui", "storage") to
-// the folders of that name that hold packages at or below them, and keeps
-// the packages by folder.
+// the folders of that name that hold packages at or below them, leaving
+// out those inside another of the same name (a Java module "x.webui"
+// holding the package folder "x/webui"), and keeps the packages by folder.
 type componentIndex struct {
 	byName map[string][]string
 	pkgs   map[string][]*graph.Node // folder → packages whose folder is at or below it
@@ -82,9 +83,29 @@ func newComponentIndex(s *graph.Store) *componentIndex {
 				kept = append(kept, d)
 			}
 		}
-		ix.byName[k] = kept
+		ix.byName[k] = outermost(kept)
 	}
 	return ix
+}
+
+// outermost returns the folders of ds that are inside no other of them,
+// in their order. It runs once per name when the index is built: every
+// run of prose words looks names up, most of them more than once.
+func outermost(ds []string) []string {
+	out := ds[:0:0]
+	for _, d := range ds {
+		inner := false
+		for _, o := range ds {
+			if len(d) > len(o) && d[len(o)] == '/' && strings.HasPrefix(d, o) {
+				inner = true
+				break
+			}
+		}
+		if !inner {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // folderName is a folder's last element, and of a dotted folder name
@@ -97,31 +118,15 @@ func folderName(dir string) string {
 // componentKey is name lower-cased, without separators and without a
 // plural "s".
 func componentKey(name string) string {
-	k := normalise(name)
-	if len(k) > 3 && strings.HasSuffix(k, "s") && !strings.HasSuffix(k, "ss") {
-		k = k[:len(k)-1]
-	}
-	return k
+	return string(trimPlural([]byte(normalise(name))))
 }
 
-// folders returns the folders named key, leaving out those inside another
-// of them (a Java module "x.webui" holding the package folder "x/webui").
-func (ix *componentIndex) folders(key string) []string {
-	all := ix.byName[key]
-	var out []string
-	for _, d := range all {
-		inner := false
-		for _, o := range all {
-			if o != d && strings.HasPrefix(d, o+"/") {
-				inner = true
-				break
-			}
-		}
-		if !inner {
-			out = append(out, d)
-		}
+// trimPlural drops the plural "s" of a normalised name.
+func trimPlural(k []byte) []byte {
+	if len(k) > 3 && k[len(k)-1] == 's' && k[len(k)-2] != 's' {
+		return k[:len(k)-1]
 	}
-	return out
+	return k
 }
 
 // A name in prose, written as a name (capitalised inside a sentence, or
@@ -140,9 +145,22 @@ type word struct {
 	stop    bool // an article or the like
 }
 
-// proseWords splits text into words; a word after '.', '!', '?', ':' or a
-// line break starts a sentence.
-func proseWords(text string) []word {
+// prose is a section's heading and text as the prose signals read them:
+// one string, and its words split once for the four signals that read
+// them.
+type prose struct {
+	text  string // the heading, a line break, the text
+	words []word
+}
+
+func proseOf(sec *graph.Node) prose {
+	text := sec.Name + "\n" + sec.Text
+	return prose{text: text, words: proseWords(text, -1)}
+}
+
+// proseWords splits text into words, at most n of them (all when n < 0);
+// a word after '.', '!', '?', ':' or a line break starts a sentence.
+func proseWords(text string, n int) []word {
 	var out []word
 	initial := true
 	start := -1
@@ -156,6 +174,9 @@ func proseWords(text string) []word {
 		}
 	}
 	for i, r := range text {
+		if len(out) == n {
+			return out
+		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
 			if start < 0 {
 				start = i
@@ -197,8 +218,7 @@ type componentRun struct {
 // words before each component noun, up to maxComponentWords and stopping
 // at an article or the like ("the User DB Adapter component" gives
 // [User DB Adapter]), and each run of words written as names.
-func componentRuns(text string) []componentRun {
-	ws := proseWords(text)
+func componentRuns(ws []word) []componentRun {
 	var out []componentRun
 	for i, w := range ws {
 		if !w.noun {
@@ -275,9 +295,8 @@ var pronouns = map[string]bool{"it": true, "its": true, "they": true, "their": t
 // opensWithPronoun reports whether one of the text's first three words
 // is a pronoun ("It stores…", "Furthermore, it fetches…").
 func opensWithPronoun(text string) bool {
-	ws := proseWords(text)
-	for i := 0; i < len(ws) && i < 3; i++ {
-		if pronouns[strings.ToLower(ws[i].text)] {
+	for _, w := range proseWords(text, 3) {
+		if pronouns[strings.ToLower(w.text)] {
 			return true
 		}
 	}
@@ -292,7 +311,7 @@ func opensWithPronoun(text string) bool {
 // gave links again in any case, and a section that opens with a pronoun
 // and names no component itself takes the previous section's, both at the
 // prose-name score. It returns the number of packages linked.
-func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, doc *componentDoc) int {
+func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, p prose, doc *componentDoc) int {
 	found := map[graph.NodeID]graph.Motivation{}
 	add := func(n *graph.Node, score float64, detail string) {
 		if cur, ok := found[n.ID]; !ok || score > cur.Score {
@@ -310,8 +329,7 @@ func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, doc *co
 			}
 		}
 	}
-	text := sec.Name + "\n" + sec.Text
-	for _, run := range componentRuns(text) {
+	for _, run := range componentRuns(p.words) {
 		hits, detail := ix.longest(run.words)
 		if len(hits) == 0 || len(hits) > maxComponentFolders {
 			continue
@@ -321,7 +339,10 @@ func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, doc *co
 			doc.remember(detail, hits) // a part of a longer name ("Image" of "Image Provider") is a guess
 		}
 	}
-	for _, w := range proseWords(text) {
+	for _, w := range p.words {
+		if len(doc.named) == 0 {
+			break // nothing to look up: spare the keys
+		}
 		if hits, ok := doc.named[componentKey(w.text)]; ok {
 			folders(hits, scoreProseName, scoreSubProseName, w.text)
 		}
@@ -354,11 +375,21 @@ func addNew(s *graph.Store, sec graph.NodeID, found map[graph.NodeID]graph.Motiv
 }
 
 // longest returns the folders the longest stretch of words names, and the
-// stretch.
+// stretch. The key of a stretch is built from its words' normalised forms
+// in one buffer: normalising the joined words gives the same key.
 func (ix *componentIndex) longest(words []string) ([]string, string) {
+	norms := make([]string, len(words))
+	for i, w := range words {
+		norms[i] = normalise(w)
+	}
+	var key []byte
 	for n := len(words); n > 0; n-- {
 		for i := 0; i+n <= len(words); i++ {
-			if hits := ix.folders(componentKey(strings.Join(words[i:i+n], ""))); len(hits) > 0 {
+			key = key[:0]
+			for _, w := range norms[i : i+n] {
+				key = append(key, w...)
+			}
+			if hits := ix.byName[string(trimPlural(key))]; len(hits) > 0 {
 				return hits, strings.Join(words[i:i+n], " ")
 			}
 		}

@@ -3,6 +3,7 @@ package rationale
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -40,10 +41,10 @@ func newStemIndex(s *graph.Store) stemIndex {
 
 // linkStems adds a named motivation from the section to each type whose
 // stem its prose writes as a CamelCase word that names no symbol itself.
-func linkStems(s *graph.Store, ix stemIndex, sec *graph.Node) int {
+func linkStems(s *graph.Store, ix stemIndex, sec *graph.Node, words []word) int {
 	found := map[graph.NodeID]graph.Motivation{}
 	seen := map[string]bool{}
-	for _, w := range proseWords(sec.Name + "\n" + sec.Text) {
+	for _, w := range words {
 		if seen[w.text] || !isCamel(w.text) {
 			continue
 		}
@@ -62,16 +63,14 @@ func linkStems(s *graph.Store, ix stemIndex, sec *graph.Node) int {
 // isCamel reports whether w is one word made of two or more capitalised
 // identifier words ("MediaManagement", not "Media" or "media").
 func isCamel(w string) bool {
-	parts := SplitIdent(w)
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" || !unicode.IsUpper([]rune(p)[0]) {
+	n := 0
+	for p := range identWords(w) {
+		if r, _ := utf8.DecodeRuneInString(p); !unicode.IsUpper(r) {
 			return false
 		}
+		n++
 	}
-	return true
+	return n >= 2
 }
 
 // A plain word names a class in prose when the prose says it is one:
@@ -88,8 +87,7 @@ var classNouns = map[string]bool{"class": true, "classes": true}
 // classWords returns the capitalised words a text calls classes: the run
 // right after a class noun (with "and", "or" between them), and the word
 // right before one.
-func classWords(text string) []string {
-	ws := proseWords(text)
+func classWords(ws []word) []string {
 	var out []string
 	capital := func(w word) bool { return unicode.IsUpper([]rune(w.text)[0]) }
 	for i, w := range ws {
@@ -115,10 +113,10 @@ func classWords(text string) []string {
 
 // linkClassWords adds a named motivation from the section to each type
 // its prose calls a class by its exact name.
-func linkClassWords(s *graph.Store, sec *graph.Node) int {
+func linkClassWords(s *graph.Store, sec *graph.Node, words []word) int {
 	found := map[graph.NodeID]graph.Motivation{}
 	seen := map[string]bool{}
-	for _, name := range classWords(sec.Name + "\n" + sec.Text) {
+	for _, name := range classWords(words) {
 		if seen[name] {
 			continue
 		}

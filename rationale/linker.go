@@ -62,13 +62,14 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 			if sec.Attr(AttrStub) != "" {
 				continue
 			}
+			p := proseOf(sec)
 			linkNamed(s, sec)
 			linkSpelled(s, spelled, sec)
 			linkAsked(s, sec)
-			linkPaths(s, paths, sec)
-			linkComponents(s, components, sec, &comp)
-			linkStems(s, stems, sec)
-			linkClassWords(s, sec)
+			linkPaths(s, paths, sec, p.text)
+			linkComponents(s, components, sec, p, &comp)
+			linkStems(s, stems, sec, p.words)
+			linkClassWords(s, sec, p.words)
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				if m, ok := e.Best(); ok {
 					counts[m.Signal]++

@@ -1,6 +1,8 @@
 package rationale
 
 import (
+	"iter"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -104,7 +106,7 @@ func appendChains(tok string, inCode, heading bool, out []mention) []mention {
 		return out
 	}
 	if !strings.Contains(tok, "/") {
-		for _, t := range strings.Split(tok, "-") {
+		for t := range strings.SplitSeq(tok, "-") {
 			if parts := identSuffix(strings.Split(strings.Trim(t, "."), ".")); len(parts) > 0 {
 				out = append(out, mention{parts: parts, inCode: inCode, heading: heading})
 			}
@@ -151,7 +153,7 @@ func isPlainWord(id string) bool {
 	if len(id) < 4 {
 		return true
 	}
-	return len(SplitIdent(id)) == 1
+	return identWordCount(id) == 1
 }
 
 // isWeakMember reports whether a member named id (a method or field) is
@@ -162,41 +164,64 @@ func isWeakMember(id string) bool {
 	if len(id) < 4 {
 		return true
 	}
-	words := SplitIdent(id)
-	return len(words) == 1 && strings.ToLower(id) == id
+	return identWordCount(id) == 1 && strings.ToLower(id) == id
 }
 
 // SplitIdent splits an identifier into its words: camelCase, PascalCase,
 // snake_case, digits and acronyms ("parseHTTPRequest2" → parse, HTTP,
 // Request, 2).
 func SplitIdent(id string) []string {
-	var words []string
-	runes := []rune(id)
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			words = append(words, string(runes[start:end]))
+	return slices.Collect(identWords(id))
+}
+
+// identWords yields the words of id as SplitIdent splits it, each a part
+// of id: the signals that only count an identifier's words or look at
+// them once (over every symbol name of the graph) make no copies. Each
+// byte of id that is no UTF-8 is a word character U+FFFD, as in a
+// conversion to runes.
+func identWords(id string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !utf8.ValidString(id) {
+			id = string([]rune(id))
 		}
-		start = -1
+		start := -1
+		var prev rune
+		for i, r := range id {
+			switch {
+			case r == '_' || r == '-' || r == '.':
+				if start >= 0 && !yield(id[start:i]) {
+					return
+				}
+				start = -1
+			case start < 0:
+				start = i
+			case unicode.IsUpper(r) && unicode.IsLower(prev),
+				unicode.IsDigit(r) != unicode.IsDigit(prev),
+				unicode.IsUpper(r) && unicode.IsUpper(prev) && nextIsLower(id[i+utf8.RuneLen(r):]):
+				if !yield(id[start:i]) {
+					return
+				}
+				start = i
+			}
+			prev = r
+		}
+		if start >= 0 {
+			yield(id[start:])
+		}
 	}
-	for i, r := range runes {
-		switch {
-		case r == '_' || r == '-' || r == '.':
-			flush(i)
-			continue
-		case start < 0:
-			start = i
-			continue
-		}
-		prev := runes[i-1]
-		switch {
-		case unicode.IsUpper(r) && unicode.IsLower(prev),
-			unicode.IsDigit(r) != unicode.IsDigit(prev),
-			unicode.IsUpper(r) && i+1 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsUpper(prev):
-			flush(i)
-			start = i
-		}
+}
+
+// nextIsLower reports whether rest starts with a lower-case letter.
+func nextIsLower(rest string) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLower(r)
+}
+
+// identWordCount is the number of words SplitIdent finds in id.
+func identWordCount(id string) int {
+	n := 0
+	for range identWords(id) {
+		n++
 	}
-	flush(len(runes))
-	return words
+	return n
 }

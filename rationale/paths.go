@@ -64,7 +64,7 @@ func (ix *pathIndex) addSuffixes(p string, n *graph.Node) {
 // a file extension, cleaned of "./", leading and trailing slashes.
 func pathMentions(text string) []string {
 	var out []string
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool {
+	for f := range strings.FieldsFuncSeq(text, func(r rune) bool {
 		return !(r == '/' || r == '.' || r == '_' || r == '-' || r == '*' ||
 			('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9'))
 	}) {
@@ -83,14 +83,14 @@ func pathMentions(text string) []string {
 // linkPaths adds a path motivation from the section to each file or
 // package directory it names, and a named one to each package it names by
 // import path. It returns the number of nodes linked.
-func linkPaths(s *graph.Store, ix *pathIndex, sec *graph.Node) int {
+func linkPaths(s *graph.Store, ix *pathIndex, sec *graph.Node, text string) int {
 	found := map[graph.NodeID]graph.Motivation{}
 	add := func(n *graph.Node, m graph.Motivation) {
 		if cur, ok := found[n.ID]; !ok || m.Score > cur.Score {
 			found[n.ID] = m
 		}
 	}
-	mentions := pathMentions(sec.Name + "\n" + sec.Text)
+	mentions := pathMentions(text)
 	// A section that names many paths is an index (a layout listing, a
 	// list of commands), not an argument about any one of them.
 	spread := min(1, float64(pathsPerArgument)/float64(max(len(mentions), 1)))

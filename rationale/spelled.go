@@ -24,7 +24,7 @@ type spelledIndex map[string][]*graph.Node
 func newSpelledIndex(s *graph.Store) spelledIndex {
 	ix := spelledIndex{}
 	for name, n := range s.Names() {
-		if n > maxSpelled || len(SplitIdent(name)) < 2 {
+		if n > maxSpelled || identWordCount(name) < 2 {
 			continue
 		}
 		key := normalise(name)
