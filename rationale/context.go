@@ -83,6 +83,9 @@ var declaration = regexp.MustCompile(`(?m)^\s*(?:type\s+([A-Za-z_]\w*)|func\s+(?
 
 func definitions(text string) map[string]bool {
 	defs := map[string]bool{}
+	if !strings.Contains(text, "type") && !strings.Contains(text, "func") {
+		return defs // no declaration: spare the regular expression
+	}
 	for _, m := range declaration.FindAllStringSubmatch(text, -1) {
 		defs[m[1]+m[2]] = true
 	}
