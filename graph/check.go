@@ -31,20 +31,21 @@ func (s *Store) Check() error {
 		}
 		return full.Check()
 	}
-	n := int32(len(s.nodes))
-	if len(s.out) != len(s.nodes) || len(s.in) != len(s.nodes) {
-		return fmt.Errorf("graph check: %d node slots, %d out-lists, %d in-lists", len(s.nodes), len(s.out), len(s.in))
+	n := int32(s.nodes.len())
+	if s.out.len() != s.nodes.len() || s.in.len() != s.nodes.len() {
+		return fmt.Errorf("graph check: %d node slots, %d out-lists, %d in-lists", s.nodes.len(), s.out.len(), s.in.len())
 	}
 	live := 0
-	for e, r := range s.edges {
+	for e := range int32(s.edges.len()) {
+		r := s.edges.at(e)
 		if r.kinds == 0 {
 			continue
 		}
 		live++
-		if r.from < 0 || r.from >= n || r.to < 0 || r.to >= n || s.nodes[r.from].ID == "" || s.nodes[r.to].ID == "" {
+		if r.from < 0 || r.from >= n || r.to < 0 || r.to >= n || s.nodes.at(r.from).ID == "" || s.nodes.at(r.to).ID == "" {
 			return fmt.Errorf("graph check: edge %d (%d -> %d) does not join two live nodes", e, r.from, r.to)
 		}
-		if !contains(s.out[r.from], int32(e)) || !contains(s.in[r.to], int32(e)) {
+		if !contains(*s.out.at(r.from), e) || !contains(*s.in.at(r.to), e) {
 			return fmt.Errorf("graph check: edge %d (%d -> %d) missing from adjacency", e, r.from, r.to)
 		}
 	}
@@ -52,19 +53,20 @@ func (s *Store) Check() error {
 		return fmt.Errorf("graph check: %d live edges, EdgeCount %d", live, s.nEdges)
 	}
 	outs, ins := 0, 0
-	for i := range s.nodes {
-		outs, ins = outs+len(s.out[i]), ins+len(s.in[i])
+	for i := range n {
+		out, in := *s.out.at(i), *s.in.at(i)
+		outs, ins = outs+len(out), ins+len(in)
 		for _, lists := range []struct {
 			name  string
 			list  []int32
 			isEnd func(edgeRec) bool
 		}{
-			{"out", s.out[i], func(r edgeRec) bool { return r.from == int32(i) }},
-			{"in", s.in[i], func(r edgeRec) bool { return r.to == int32(i) }},
+			{"out", out, func(r edgeRec) bool { return r.from == i }},
+			{"in", in, func(r edgeRec) bool { return r.to == i }},
 		} {
 			for _, e := range lists.list {
-				if e < 0 || int(e) >= len(s.edges) || s.edges[e].kinds == 0 || !lists.isEnd(s.edges[e]) {
-					return fmt.Errorf("graph check: %s-list of node %d (%q) holds edge %d, which is not a live edge of it", lists.name, i, s.nodes[i].ID, e)
+				if e < 0 || int(e) >= s.edges.len() || s.edges.at(e).kinds == 0 || !lists.isEnd(*s.edges.at(e)) {
+					return fmt.Errorf("graph check: %s-list of node %d (%q) holds edge %d, which is not a live edge of it", lists.name, i, s.nodes.at(i).ID, e)
 				}
 			}
 		}
@@ -73,8 +75,8 @@ func (s *Store) Check() error {
 		return fmt.Errorf("graph check: %d out-list and %d in-list entries for %d live edges", outs, ins, live)
 	}
 	liveNodes := 0
-	for i := range s.nodes {
-		if s.nodes[i].ID != "" {
+	for i := range n {
+		if s.nodes.at(i).ID != "" {
 			liveNodes++
 		}
 	}
@@ -82,8 +84,8 @@ func (s *Store) Check() error {
 		if i < 0 || i >= n {
 			return fmt.Errorf("graph check: index entry %s points at node %d, out of range", id, i)
 		}
-		if s.nodes[i].ID != id {
-			return fmt.Errorf("graph check: index entry %s points at node %d, which is %q", id, i, s.nodes[i].ID)
+		if s.nodes.at(i).ID != id {
+			return fmt.Errorf("graph check: index entry %s points at node %d, which is %q", id, i, s.nodes.at(i).ID)
 		}
 	}
 	if liveNodes != len(s.index) {
@@ -113,16 +115,16 @@ func (v *view) check() error {
 		return err
 	}
 	kinds := map[NodeKind]int{}
-	for i := range full.nodes {
-		n := &full.nodes[i]
-		if j, ok := v.find(n.ID); !ok || int(j) != i {
+	for i := range int32(full.nodes.len()) {
+		n := full.nodes.at(i)
+		if j, ok := v.find(n.ID); !ok || int32(j) != i {
 			return fmt.Errorf("%w: graph check: the ID table finds %s at %d, ok %v; it is node %d", ErrCorrupt, n.ID, j, ok, i)
 		}
 		for _, lists := range []struct {
 			name        string
 			start, list []byte
 			want        []int32
-		}{{"out", v.outStart, v.outList, full.out[i]}, {"in", v.inStart, v.inList, full.in[i]}} {
+		}{{"out", v.outStart, v.outList, *full.out.at(i)}, {"in", v.inStart, v.inList, *full.in.at(i)}} {
 			var got []int32
 			v.adjacency(lists.start, lists.list, uint32(i), func(e uint32) bool { got = append(got, int32(e)); return true })
 			if fmt.Sprint(got) != fmt.Sprint(lists.want) {

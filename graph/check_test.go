@@ -25,35 +25,37 @@ func TestCheck(t *testing.T) {
 		{"untouched store passes", func(*testing.T, *Store) {}, ""},
 		{"edge missing from its from node's out-list", func(t *testing.T, s *Store) {
 			e := edgeOf(t, s, "p/a.go::F", "p/a.go::T.M")
-			s.out[s.index["p/a.go::F"]] = without(s.out[s.index["p/a.go::F"]], e)
+			out := s.out.at(s.index["p/a.go::F"])
+			*out = without(*out, e)
 		}, "missing from adjacency"},
 		{"edge missing from its to node's in-list", func(t *testing.T, s *Store) {
 			e := edgeOf(t, s, "p/a.go::F", "p/a.go::T.M")
-			s.in[s.index["p/a.go::T.M"]] = without(s.in[s.index["p/a.go::T.M"]], e)
+			in := s.in.at(s.index["p/a.go::T.M"])
+			*in = without(*in, e)
 		}, "missing from adjacency"},
 		{"a node slot without an out-list", func(t *testing.T, s *Store) {
-			s.out = s.out[:len(s.out)-1]
+			s.out.n-- // Check compares the counts first
 		}, "out-lists"},
 		{"edge from a node slot out of range", func(t *testing.T, s *Store) {
-			s.edges[edgeOf(t, s, "p/a.go", "p/a.go::T")].from = int32(len(s.nodes))
+			s.edges.at(edgeOf(t, s, "p/a.go", "p/a.go::T")).from = int32(s.nodes.len())
 		}, "does not join two live nodes"},
 		{"edge into a removed node", func(t *testing.T, s *Store) {
 			e, gone := edgeOf(t, s, "p/a.go", "p/a.go::T"), s.index["p/a.go::F"]
 			s.RemoveNode("p/a.go::F")
-			s.edges[e].to = gone
+			s.edges.at(e).to = gone
 		}, "does not join two live nodes"},
 		{"out-list keeps a removed edge", func(t *testing.T, s *Store) {
 			e, f := edgeOf(t, s, "p/a.go::F", "p/a.go::T.M"), s.index["p/a.go::F"]
 			s.RemoveEdge("p/a.go::F", "p/a.go::T.M", EdgeCalls)
-			s.out[f] = append(s.out[f], e)
+			*s.out.at(f) = append(*s.out.at(f), e)
 		}, "out-list of node"},
 		{"in-list holds another node's edge", func(t *testing.T, s *Store) {
 			f := s.index["p/a.go::F"]
-			s.in[f] = append(s.in[f], edgeOf(t, s, "p/a.go", "p/a.go::T"))
+			*s.in.at(f) = append(*s.in.at(f), edgeOf(t, s, "p/a.go", "p/a.go::T"))
 		}, "in-list of node"},
 		{"out-list holds an edge twice", func(t *testing.T, s *Store) {
 			f := s.index["p/a.go::F"]
-			s.out[f] = append(s.out[f], edgeOf(t, s, "p/a.go::F", "p/a.go::T.M"))
+			*s.out.at(f) = append(*s.out.at(f), edgeOf(t, s, "p/a.go::F", "p/a.go::T.M"))
 		}, "5 out-list and 4 in-list entries for 4 live edges"},
 		{"edge count too high", func(t *testing.T, s *Store) { s.nEdges++ }, "live edges, EdgeCount"},
 		{"edge count too low", func(t *testing.T, s *Store) { s.nEdges-- }, "live edges, EdgeCount"},
@@ -66,7 +68,7 @@ func TestCheck(t *testing.T) {
 			s.index["p/a.go::F"] = i
 		}, `index entry p/a.go::F points at node`},
 		{"index entry out of range", func(t *testing.T, s *Store) {
-			s.index["p/a.go::X"] = int32(len(s.nodes))
+			s.index["p/a.go::X"] = int32(s.nodes.len())
 		}, "index entry p/a.go::X points at node 4, out of range"},
 		{"live node missing from the index", func(t *testing.T, s *Store) {
 			delete(s.index, "p/a.go::F")

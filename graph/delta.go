@@ -55,7 +55,7 @@ func (s *Store) SaveDelta(w io.Writer, dirty Dirty) error {
 	for _, id := range nodes {
 		dw.shared(&ids, string(id))
 		if i, ok := s.index[id]; ok {
-			dw.node(&s.nodes[i])
+			dw.node(s.nodes.at(i))
 			h.nodes++
 		}
 	}

@@ -41,7 +41,7 @@ func (l libStore) RemoveVertex(id NodeID) error {
 	if !ok {
 		return dgraph.ErrVertexNotFound
 	}
-	if len(l.s.in[i])+len(l.s.out[i]) > 0 {
+	if len(*l.s.in.at(i))+len(*l.s.out.at(i)) > 0 {
 		return dgraph.ErrVertexHasEdges
 	}
 	l.s.RemoveNode(id)

@@ -82,3 +82,32 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuild adds the nodes and edges of benchStore's store to an
+// empty one, as a full index does: the cost of AddNode and AddEdge alone.
+func BenchmarkBuild(b *testing.B) {
+	src := benchStore(b, 2000)
+	var nodes []Node
+	for n := range src.Nodes() {
+		nodes = append(nodes, *n)
+	}
+	var edges []Edge
+	for e := range src.Edges() {
+		edges = append(edges, e)
+	}
+	b.ReportAllocs()
+	b.ReportMetric(float64(len(nodes)), "nodes")
+	for b.Loop() {
+		s := New()
+		for _, n := range nodes {
+			if err := s.AddNode(n); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, e := range edges {
+			if err := s.AddEdge(e.From, e.To, e.Kinds); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -101,7 +101,7 @@ func decode(h header, body, blob []byte) (*Store, error) {
 	d.names, body = body[:int(h.groups)*groupSize], body[int(h.groups)*groupSize:]
 	d.grouped, body = body[:int(h.grouped)*4], body[int(h.grouped)*4:]
 	d.extras = body[h.tablesLen():] // a whole decode builds its own tables
-	s := &Store{nodes: make([]Node, n, n+headroom(n))}
+	s := &Store{nodes: makeBlocks[Node](n)}
 	var wg sync.WaitGroup
 	var idErr, edgeErr, nameErr error
 	wg.Go(func() { idErr = d.indexIDs(s) })
@@ -117,14 +117,14 @@ func decode(h header, body, blob []byte) (*Store, error) {
 
 // decodeNodes decodes the node records on all cores, in contiguous chunks.
 func (d *snapReader) decodeNodes(s *Store) error {
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(s.nodes)/4096))
+	workers := min(runtime.GOMAXPROCS(0), max(1, s.nodes.len()/4096))
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		lo, hi := w*len(s.nodes)/workers, (w+1)*len(s.nodes)/workers
+		lo, hi := w*s.nodes.len()/workers, (w+1)*s.nodes.len()/workers
 		wg.Go(func() {
 			for i := lo; i < hi && errs[w] == nil; i++ {
-				errs[w] = d.node(d.nodes[i*nodeSize:(i+1)*nodeSize], &s.nodes[i])
+				errs[w] = d.node(d.nodes[i*nodeSize:(i+1)*nodeSize], s.nodes.at(int32(i)))
 				if errs[w] != nil {
 					errs[w] = fmt.Errorf("node %d: %w", i, errs[w])
 				}
@@ -233,22 +233,22 @@ func (x *uvarints) str() string {
 // decodeEdges decodes the edge and motivation records and lays out the
 // adjacency lists.
 func (d *snapReader) decodeEdges(s *Store) error {
-	n := uint32(len(s.nodes))
+	n := uint32(s.nodes.len())
 	mots, err := d.motivations()
 	if err != nil {
 		return err
 	}
 	m := len(d.edges) / edgeSize
-	s.edges = make([]edgeRec, m, m+headroom(m))
+	s.edges = makeBlocks[edgeRec](m)
 	outDeg, inDeg := make([]int32, n), make([]int32, n)
 	used := 0
-	for e := range s.edges {
+	for e := range m {
 		rec := d.edges[e*edgeSize:]
 		from, to, kinds, first, k := le.Uint32(rec), le.Uint32(rec[4:]), le.Uint32(rec[8:]), le.Uint32(rec[12:]), le.Uint32(rec[16:])
 		if from >= n || to >= n || kinds == 0 || kinds > math.MaxUint8 || uint64(k) > uint64(len(mots)-used) || int(first) != used {
 			return fmt.Errorf("edge %d: %w", e, errRange)
 		}
-		r := &s.edges[e]
+		r := s.edges.at(int32(e))
 		r.from, r.to, r.kinds = int32(from), int32(to), EdgeKind(kinds)
 		if k > 0 {
 			r.mot = mots[used : used+int(k) : used+int(k)]
@@ -261,12 +261,12 @@ func (d *snapReader) decodeEdges(s *Store) error {
 		return fmt.Errorf("%d motivations belong to no edge", len(mots)-used)
 	}
 	s.out, s.in = carve(outDeg), carve(inDeg)
-	for e := range s.edges {
-		r := &s.edges[e]
-		s.out[r.from] = append(s.out[r.from], int32(e))
-		s.in[r.to] = append(s.in[r.to], int32(e))
+	for e := range int32(m) {
+		r := s.edges.at(e)
+		out, in := s.out.at(r.from), s.in.at(r.to)
+		*out, *in = append(*out, e), append(*in, e)
 	}
-	s.nEdges = len(s.edges)
+	s.nEdges = m
 	return nil
 }
 
@@ -284,24 +284,19 @@ func (d *snapReader) motivations() ([]Motivation, error) {
 	return mots, nil
 }
 
-// headroom is the spare capacity given to the store's slices, so that an
-// update adding a file's nodes and edges to a loaded store does not copy
-// them whole (on GOROOT/src the first append copied 48 MB of nodes).
-func headroom(n int) int { return n/32 + 1024 }
-
 // carve returns empty lists with the given capacities, cut from one array,
 // each capped at its own length so that a later append copies it out
 // instead of overwriting its neighbour.
-func carve(deg []int32) [][]int32 {
+func carve(deg []int32) blocks[[]int32] {
 	total := 0
 	for _, k := range deg {
 		total += int(k)
 	}
 	all := make([]int32, total)
-	lists := make([][]int32, len(deg), len(deg)+headroom(len(deg)))
+	lists := makeBlocks[[]int32](len(deg))
 	at := 0
 	for i, k := range deg {
-		lists[i] = all[at : at : at+int(k)]
+		*lists.at(int32(i)) = all[at : at : at+int(k)]
 		at += int(k)
 	}
 	return lists
@@ -309,8 +304,8 @@ func carve(deg []int32) [][]int32 {
 
 // indexIDs builds the ID index from the records, refusing duplicate IDs.
 func (d *snapReader) indexIDs(s *Store) error {
-	s.index = make(map[NodeID]int32, len(s.nodes))
-	for i := range s.nodes {
+	s.index = make(map[NodeID]int32, s.nodes.len())
+	for i := range s.nodes.len() {
 		id, ok := d.str(d.nodes[i*nodeSize:])
 		if !ok || id == "" {
 			return fmt.Errorf("node %d: %w", i, errRange)
@@ -328,7 +323,7 @@ func (d *snapReader) indexNames(s *Store) error {
 	groups := len(d.names) / groupSize
 	s.byName = make(map[string][]int32, groups)
 	all := make([]int32, len(d.grouped)/4)
-	n, at := uint32(len(s.nodes)), 0
+	n, at := uint32(s.nodes.len()), 0
 	for g := range groups {
 		rec := d.names[g*groupSize:]
 		name, ok := d.str(rec)

@@ -44,16 +44,16 @@ type snapWriter struct {
 }
 
 func newSnapWriter(s *Store) *snapWriter {
-	w := &snapWriter{s: s, remap: make([]int32, len(s.nodes)), seen: make(map[string]uint64, 1024)}
-	for i := range s.nodes {
+	w := &snapWriter{s: s, remap: make([]int32, s.nodes.len()), seen: make(map[string]uint64, 1024)}
+	for i := range int32(s.nodes.len()) {
 		w.remap[i] = -1
-		if s.nodes[i].ID != "" {
+		if s.nodes.at(i).ID != "" {
 			w.remap[i] = int32(w.h.nodes)
 			w.h.nodes++
 		}
 	}
-	for e := range s.edges {
-		if r := &s.edges[e]; r.kinds != 0 {
+	for e := range int32(s.edges.len()) {
+		if r := s.edges.at(e); r.kinds != 0 {
 			w.h.edges++
 			w.h.mots += uint32(len(r.mot))
 		}
@@ -63,13 +63,13 @@ func newSnapWriter(s *Store) *snapWriter {
 	w.mots = make([]byte, 0, int(w.h.mots)*motSize)
 	w.extras = []byte{0} // offset 0 means "no extras"
 	w.pieces = make([]string, 0, 5*int(w.h.nodes))
-	for i := range s.nodes {
-		if s.nodes[i].ID != "" {
-			w.node(&s.nodes[i])
+	for i := range int32(s.nodes.len()) {
+		if n := s.nodes.at(i); n.ID != "" {
+			w.node(n)
 		}
 	}
-	for e := range s.edges {
-		if r := &s.edges[e]; r.kinds != 0 {
+	for e := range int32(s.edges.len()) {
+		if r := s.edges.at(e); r.kinds != 0 {
 			w.edge(r)
 		}
 	}

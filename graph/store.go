@@ -12,12 +12,12 @@ import (
 // A Store is not safe for concurrent mutation. Once built it may be read by
 // any number of goroutines.
 type Store struct {
-	nodes  []Node // a removed node keeps its slot with an empty ID
+	nodes  blocks[Node] // a removed node keeps its slot with an empty ID
 	index  map[NodeID]int32
 	byName map[string][]int32 // code symbols by Name
-	edges  []edgeRec          // a removed edge keeps its slot with kinds 0
-	out    [][]int32          // node → indexes into edges
-	in     [][]int32
+	edges  blocks[edgeRec]    // a removed edge keeps its slot with kinds 0
+	out    blocks[[]int32]    // node → indexes into edges
+	in     blocks[[]int32]
 	nEdges int
 
 	// v, when not nil, is the opened snapshot the store reads instead of
@@ -65,28 +65,27 @@ func (s *Store) AddNode(n Node) error {
 	s.own()
 	if i, ok := s.index[n.ID]; ok {
 		s.unindexName(i)
-		s.nodes[i] = n
+		*s.nodes.at(i) = n
 		s.indexName(i)
 		return nil
 	}
-	i := int32(len(s.nodes))
-	s.nodes = append(s.nodes, n)
-	s.out = append(s.out, nil)
-	s.in = append(s.in, nil)
+	i := s.nodes.add(n)
+	s.out.add(nil)
+	s.in.add(nil)
 	s.index[n.ID] = i
 	s.indexName(i)
 	return nil
 }
 
 func (s *Store) indexName(i int32) {
-	n := &s.nodes[i]
+	n := s.nodes.at(i)
 	if n.Kind.IsSymbol() && n.Name != "" {
 		s.byName[n.Name] = append(s.byName[n.Name], i)
 	}
 }
 
 func (s *Store) unindexName(i int32) {
-	n := &s.nodes[i]
+	n := s.nodes.at(i)
 	list := s.byName[n.Name]
 	for j, k := range list {
 		if k == i {
@@ -112,7 +111,7 @@ func (s *Store) Node(id NodeID) (*Node, bool) {
 	if !ok {
 		return nil, false
 	}
-	return &s.nodes[i], true
+	return s.nodes.at(i), true
 }
 
 // Has reports whether the store holds a node with the given ID.
@@ -131,9 +130,11 @@ func (s *Store) Nodes() iter.Seq[*Node] {
 		return s.r.nodesSeq
 	}
 	return func(yield func(*Node) bool) {
-		for i := range s.nodes {
-			if s.nodes[i].ID != "" && !yield(&s.nodes[i]) {
-				return
+		for _, b := range s.nodes.b {
+			for i := range b {
+				if b[i].ID != "" && !yield(&b[i]) {
+					return
+				}
 			}
 		}
 	}
@@ -147,7 +148,7 @@ func (s *Store) ByName(name string) []*Node {
 	list := s.byName[name]
 	out := make([]*Node, len(list))
 	for j, i := range list {
-		out[j] = &s.nodes[i]
+		out[j] = s.nodes.at(i)
 	}
 	return out
 }
@@ -175,15 +176,15 @@ func (s *Store) RemoveNode(id NodeID) {
 	if !ok {
 		return
 	}
-	for len(s.out[i]) > 0 {
-		s.dropEdge(s.out[i][0])
+	for out := s.out.at(i); len(*out) > 0; {
+		s.dropEdge((*out)[0])
 	}
-	for len(s.in[i]) > 0 {
-		s.dropEdge(s.in[i][0])
+	for in := s.in.at(i); len(*in) > 0; {
+		s.dropEdge((*in)[0])
 	}
 	s.unindexName(i)
 	delete(s.index, id)
-	s.nodes[i] = Node{}
+	*s.nodes.at(i) = Node{}
 }
 
 // AddEdge joins from to to with the kinds in k, adding them to any kinds the
@@ -194,7 +195,7 @@ func (s *Store) AddEdge(from, to NodeID, k EdgeKind) error {
 	if err != nil {
 		return err
 	}
-	s.edges[e].kinds |= k
+	s.edges.at(e).kinds |= k
 	return nil
 }
 
@@ -206,7 +207,7 @@ func (s *Store) AddMotivation(from, to NodeID, m Motivation) error {
 	if err != nil {
 		return err
 	}
-	r := &s.edges[e]
+	r := s.edges.at(e)
 	r.kinds |= EdgeMotivates
 	for j := range r.mot {
 		if r.mot[j].Signal == m.Signal {
@@ -233,22 +234,21 @@ func (s *Store) edgeFor(from, to NodeID) (int32, error) {
 	if e, ok := s.find(fi, ti); ok {
 		return e, nil
 	}
-	e := int32(len(s.edges))
-	s.edges = append(s.edges, edgeRec{from: fi, to: ti})
-	s.out[fi] = append(s.out[fi], e)
-	s.in[ti] = append(s.in[ti], e)
+	e := s.edges.add(edgeRec{from: fi, to: ti})
+	out, in := s.out.at(fi), s.in.at(ti)
+	*out, *in = append(*out, e), append(*in, e)
 	s.nEdges++
 	return e, nil
 }
 
 func (s *Store) find(fi, ti int32) (int32, bool) {
 	// Scan the shorter of the two lists.
-	list, self := s.out[fi], func(r *edgeRec) bool { return r.to == ti }
-	if len(s.in[ti]) < len(list) {
-		list, self = s.in[ti], func(r *edgeRec) bool { return r.from == fi }
+	list, self := *s.out.at(fi), func(r *edgeRec) bool { return r.to == ti }
+	if in := *s.in.at(ti); len(in) < len(list) {
+		list, self = in, func(r *edgeRec) bool { return r.from == fi }
 	}
 	for _, e := range list {
-		if self(&s.edges[e]) {
+		if self(s.edges.at(e)) {
 			return e, true
 		}
 	}
@@ -268,7 +268,7 @@ func (s *Store) RemoveEdge(from, to NodeID, k EdgeKind) {
 	if !ok {
 		return
 	}
-	r := &s.edges[e]
+	r := s.edges.at(e)
 	r.kinds &^= k
 	if k.Has(EdgeMotivates) {
 		r.mot = nil
@@ -279,9 +279,9 @@ func (s *Store) RemoveEdge(from, to NodeID, k EdgeKind) {
 }
 
 func (s *Store) dropEdge(e int32) {
-	r := &s.edges[e]
-	s.out[r.from] = without(s.out[r.from], e)
-	s.in[r.to] = without(s.in[r.to], e)
+	r := s.edges.at(e)
+	out, in := s.out.at(r.from), s.in.at(r.to)
+	*out, *in = without(*out, e), without(*in, e)
 	*r = edgeRec{}
 	s.nEdges--
 }
@@ -314,8 +314,8 @@ func (s *Store) EdgeBetween(from, to NodeID) (Edge, bool) {
 }
 
 func (s *Store) edge(e int32) Edge {
-	r := &s.edges[e]
-	return Edge{From: s.nodes[r.from].ID, To: s.nodes[r.to].ID, Kinds: r.kinds, Motivations: r.mot}
+	r := s.edges.at(e)
+	return Edge{From: s.nodes.at(r.from).ID, To: s.nodes.at(r.to).ID, Kinds: r.kinds, Motivations: r.mot}
 }
 
 // In returns the edges into id that have any kind in k.
@@ -323,7 +323,7 @@ func (s *Store) In(id NodeID, k EdgeKind) []Edge {
 	if s.r != nil {
 		return s.r.adjacent(true, id, k)
 	}
-	return s.adjacent(s.in, id, k)
+	return s.adjacent(&s.in, id, k)
 }
 
 // Out returns the edges out of id that have any kind in k.
@@ -331,17 +331,17 @@ func (s *Store) Out(id NodeID, k EdgeKind) []Edge {
 	if s.r != nil {
 		return s.r.adjacent(false, id, k)
 	}
-	return s.adjacent(s.out, id, k)
+	return s.adjacent(&s.out, id, k)
 }
 
-func (s *Store) adjacent(lists [][]int32, id NodeID, k EdgeKind) []Edge {
+func (s *Store) adjacent(lists *blocks[[]int32], id NodeID, k EdgeKind) []Edge {
 	i, ok := s.index[id]
 	if !ok {
 		return nil
 	}
 	var out []Edge
-	for _, e := range lists[i] {
-		if s.edges[e].kinds&k != 0 {
+	for _, e := range *lists.at(i) {
+		if s.edges.at(e).kinds&k != 0 {
 			out = append(out, s.edge(e))
 		}
 	}
@@ -354,8 +354,8 @@ func (s *Store) Edges() iter.Seq[Edge] {
 		return s.r.edgesSeq
 	}
 	return func(yield func(Edge) bool) {
-		for e := range s.edges {
-			if s.edges[e].kinds != 0 && !yield(s.edge(int32(e))) {
+		for e := range int32(s.edges.len()) {
+			if s.edges.at(e).kinds != 0 && !yield(s.edge(e)) {
 				return
 			}
 		}
@@ -374,12 +374,12 @@ func (s *Store) Container(id NodeID) (*Node, bool) {
 		return nil, false
 	}
 	var best *Node
-	for _, e := range s.in[i] {
-		r := &s.edges[e]
+	for _, e := range *s.in.at(i) {
+		r := s.edges.at(e)
 		if !r.kinds.Has(EdgeContains) {
 			continue
 		}
-		if c := &s.nodes[r.from]; best == nil || containerRank(c.Kind) > containerRank(best.Kind) {
+		if c := s.nodes.at(r.from); best == nil || containerRank(c.Kind) > containerRank(best.Kind) {
 			best = c
 		}
 	}

@@ -55,9 +55,9 @@ func (w *snapWriter) lookupTables() []byte {
 	b = appendAdjacency(b, n, from)
 	b = appendAdjacency(b, n, to)
 	ids := make([]string, 0, n)
-	for i := range w.s.nodes {
+	for i := range int32(w.s.nodes.len()) {
 		if w.remap[i] >= 0 {
-			ids = append(ids, string(w.s.nodes[i].ID))
+			ids = append(ids, string(w.s.nodes.at(i).ID))
 		}
 	}
 	w.h.idSlots = uint32(tableSlots(n))
@@ -113,9 +113,9 @@ func appendHashTable(b []byte, keys []string, slots int) []byte {
 func (w *snapWriter) kindTables(b []byte) []byte {
 	var order []NodeKind
 	byKind := map[NodeKind][]uint32{}
-	for i := range w.s.nodes {
+	for i := range int32(w.s.nodes.len()) {
 		if r := w.remap[i]; r >= 0 {
-			k := w.s.nodes[i].Kind
+			k := w.s.nodes.at(i).Kind
 			if _, ok := byKind[k]; !ok {
 				order = append(order, k)
 			}
