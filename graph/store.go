@@ -348,6 +348,31 @@ func (s *Store) adjacent(lists *blocks[[]int32], id NodeID, k EdgeKind) []Edge {
 	return out
 }
 
+// Targets yields the nodes that the edges out of id with any kind in k
+// lead to, in the order Out lists them. Unlike Out it makes no list: the
+// indexer walks every package's files and symbols through it.
+func (s *Store) Targets(id NodeID, k EdgeKind) iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		if s.r != nil {
+			for _, e := range s.r.adjacent(false, id, k) {
+				if n, ok := s.r.byID(e.To); ok && !yield(n) {
+					return
+				}
+			}
+			return
+		}
+		i, ok := s.index[id]
+		if !ok {
+			return
+		}
+		for _, e := range *s.out.at(i) {
+			if r := s.edges.at(e); r.kinds&k != 0 && !yield(s.nodes.at(r.to)) {
+				return
+			}
+		}
+	}
+}
+
 // Edges yields every edge.
 func (s *Store) Edges() iter.Seq[Edge] {
 	if s.r != nil {

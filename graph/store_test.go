@@ -86,6 +86,21 @@ func TestStoreEdges(t *testing.T) {
 			if len(got) != tt.want {
 				t.Errorf("got %d edges, want %d: %+v", len(got), tt.want, got)
 			}
+			if tt.in {
+				return
+			}
+			var targets []NodeID
+			for n := range s.Targets(tt.id, tt.kinds) {
+				targets = append(targets, n.ID)
+			}
+			for i, e := range got {
+				if i >= len(targets) || targets[i] != e.To {
+					t.Fatalf("Targets = %v, want the ends of %+v", targets, got)
+				}
+			}
+			if len(targets) != len(got) {
+				t.Errorf("Targets = %v, want the ends of %+v", targets, got)
+			}
 		})
 	}
 	e, _ := s.EdgeBetween(SectionID("docs/d.md", 3), "p/a.go::T")

@@ -41,6 +41,9 @@ func readAll(s *Store) string {
 		for _, e := range s.Out(n.ID, EdgeContains|EdgeMotivates) {
 			fmt.Fprintf(&b, " out %+v\n", e)
 		}
+		for m := range s.Targets(n.ID, EdgeContains|EdgeMotivates) {
+			fmt.Fprintln(&b, " target", m.ID)
+		}
 		if c, ok := s.Container(n.ID); ok {
 			fmt.Fprintln(&b, " container", c.ID)
 		}

@@ -66,6 +66,10 @@ type builder struct {
 	modules    *gomod.Modules
 	roots      *roots.Roots
 	stats      Stats
+	// seen counts the IDs addSource gave in the file it adds; one map,
+	// cleared for each file, instead of one made for each (made again
+	// after a file of more than maxSeen symbols).
+	seen map[graph.NodeID]int
 }
 
 func newBuilder(root string, opts Options) *builder {
@@ -73,7 +77,7 @@ func newBuilder(root string, opts Options) *builder {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &builder{root: root, opts: opts, log: log,
+	return &builder{root: root, opts: opts, log: log, seen: map[graph.NodeID]int{},
 		stats: Stats{FilesByLang: map[string]int{}, Skipped: map[string]int{}, LinksBySignal: map[graph.Signal]int{}}}
 }
 
@@ -386,22 +390,28 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	}
 	fileID := graph.FileID(f.Path)
 	b.store.AddEdge(pkgID, fileID, graph.EdgeContains)
-	seen := map[graph.NodeID]int{}
+	if len(b.seen) > maxSeen {
+		b.seen = map[graph.NodeID]int{}
+	}
+	clear(b.seen)
 	for _, s := range pf.Symbols {
 		if s.Name == "_" || s.Name == "" {
 			continue
 		}
-		dotted := s.DottedName()
-		id := graph.SymbolID(f.Path, dotted)
-		if n := seen[id]; n > 0 { // several init functions, or overloads, in one file
+		base := graph.SymbolID(f.Path, s.DottedName())
+		id := base
+		if n := b.seen[base]; n > 0 { // several init functions, or overloads, in one file
 			id = graph.NodeID(fmt.Sprintf("%s#%d", id, n+1))
 		}
-		seen[graph.SymbolID(f.Path, dotted)]++
+		b.seen[base]++
 		b.store.AddNode(graph.Node{ID: id, Kind: s.Kind, Name: s.Name, Qualified: nm.Qualified(module, s),
 			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Lang: pf.Lang, Package: pf.Package,
 			Receiver: s.Receiver, Signature: s.Signature, Text: s.Doc})
 		b.store.AddEdge(fileID, id, graph.EdgeContains)
-		if c := graph.SymbolID(f.Path, s.Receiver); s.Receiver != "" && b.store.Has(c) {
+		if s.Receiver == "" {
+			continue
+		}
+		if c := graph.SymbolID(f.Path, s.Receiver); b.store.Has(c) {
 			b.store.AddEdge(c, id, graph.EdgeContains) // a container in another file is left to resolve
 		}
 	}
@@ -418,6 +428,11 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	}
 	b.parses[f.Path] = fp
 }
+
+// maxSeen is the most symbols a file may leave in builder.seen for the
+// next file to clear: most files have fewer, and a clear costs what the
+// map once held.
+const maxSeen = 512
 
 // addSections adds one doc node per section.
 func (b *builder) addSections(f WalkedFile, secs []syntax.Section) {

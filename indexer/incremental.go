@@ -130,8 +130,8 @@ func (b *builder) resolveChange(c *change, touched map[string]bool) error {
 			return b.resolveEverything(touched)
 		}
 	}
-	si, nodes := b.symbolsIn(c.keys)
-	b.resolveMembers(si, nodes)
+	nodes := b.symbolsIn(c.keys)
+	b.resolveMembers(nodes)
 	r := b.newCallResolver()
 	r.removed = map[[2]graph.NodeID]bool{}
 	for _, n := range nodes {

@@ -64,25 +64,35 @@ func (si scopeIndex) add(n *graph.Node) {
 }
 
 // symbolsIn returns the symbols whose scope key is in keys (all symbols when
-// keys is nil), indexed.
-func (b *builder) symbolsIn(keys map[string]bool) (scopeIndex, []*graph.Node) {
-	si := scopeIndex{}
+// keys is nil).
+func (b *builder) symbolsIn(keys map[string]bool) []*graph.Node {
 	var nodes []*graph.Node
 	for n := range b.store.Nodes() {
-		if !n.Kind.IsSymbol() {
-			continue
-		}
-		if keys == nil || keys[scopeKey(n)] {
-			si.add(n)
+		if n.Kind.IsSymbol() && (keys == nil || keys[scopeKey(n)]) {
 			nodes = append(nodes, n)
 		}
 	}
-	return si, nodes
+	return nodes
 }
 
-// resolveMembers adds a contains edge from each member's container, looked
-// up by its receiver in the member's scope.
-func (b *builder) resolveMembers(si scopeIndex, nodes []*graph.Node) {
+// resolveMembers adds a contains edge from each member of nodes to its
+// container, looked up by its receiver in the member's scope among nodes.
+// Only the symbols named as some member's container are indexed: on
+// GOROOT/src a small part of them, where indexing all made the largest map
+// of the resolution.
+func (b *builder) resolveMembers(nodes []*graph.Node) {
+	containers := map[string]bool{}
+	for _, n := range nodes {
+		if n.Receiver != "" {
+			containers[memberOf(n.Receiver).name] = true
+		}
+	}
+	si := scopeIndex{}
+	for _, n := range nodes {
+		if containers[n.Name] {
+			si.add(n)
+		}
+	}
 	for _, n := range nodes {
 		if n.Receiver == "" {
 			continue
@@ -99,8 +109,7 @@ func (b *builder) resolveMembers(si scopeIndex, nodes []*graph.Node) {
 // resolveAll resolves the members and calls of the whole graph: of a
 // full build's spool, or of b.parses.
 func (b *builder) resolveAll() error {
-	si, nodes := b.symbolsIn(nil)
-	b.resolveMembers(si, nodes)
+	b.resolveMembers(b.symbolsIn(nil))
 	r := b.newCallResolver()
 	if b.spool != nil {
 		return b.spool.each(r.resolve)
@@ -133,10 +142,9 @@ func (r *callResolver) scope(importPath string) map[member]graph.NodeID {
 	}
 	sc := map[member]graph.NodeID{}
 	s := r.b.store
-	for _, fe := range s.Out(graph.PackageID(importPath), graph.EdgeContains) {
-		for _, e := range s.Out(fe.To, graph.EdgeContains) {
-			n, ok := s.Node(e.To)
-			if !ok || !n.Kind.IsSymbol() || n.Lang != "go" || scopeKey(n) != importPath {
+	for file := range s.Targets(graph.PackageID(importPath), graph.EdgeContains) {
+		for n := range s.Targets(file.ID, graph.EdgeContains) {
+			if !n.Kind.IsSymbol() || n.Lang != "go" || scopeKey(n) != importPath {
 				continue
 			}
 			m := member{n.Receiver, n.Name}
