@@ -55,6 +55,7 @@ func benchStore(b *testing.B, files int) *Store {
 func BenchmarkSave(b *testing.B) {
 	s := benchStore(b, 2000)
 	var buf bytes.Buffer
+	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		buf.Reset()

@@ -101,6 +101,14 @@ func (w *snapWriter) nameGroups() {
 		}
 	}
 	slices.SortFunc(groups, func(a, b group) int { return int(a.first - b.first) })
+	grouped := 0
+	for _, g := range groups {
+		grouped += len(g.list)
+	}
+	// Made at their length (at most, for grouped), not grown by append.
+	w.grouped = make([]byte, 0, 4*grouped)
+	w.groupNames = make([]string, 0, len(groups))
+	w.names = make([]byte, 0, groupSize*len(groups))
 	for _, g := range groups {
 		k := 0
 		for _, i := range g.list {

@@ -38,6 +38,10 @@ func idHash(s string) uint32 {
 	return h
 }
 
+// maxKinds is room for the kind records in the tables' first allocation:
+// there are 14 node kinds.
+const maxKinds = 16
+
 // tablesLen is the length of the lookup tables the header describes.
 func (h header) tablesLen() uint64 {
 	n, m := uint64(h.nodes), uint64(h.edges)
@@ -47,7 +51,11 @@ func (h header) tablesLen() uint64 {
 // lookupTables builds the tables for the records written so far.
 func (w *snapWriter) lookupTables() []byte {
 	n, m := int(w.h.nodes), int(w.h.edges)
-	var b []byte
+	w.h.idSlots = uint32(tableSlots(n))
+	w.h.nameSlots = uint32(tableSlots(len(w.groupNames)))
+	// Made at the tables' length (the kinds aside): grown by append, they
+	// were copied over and over, the most of what Save allocated.
+	b := make([]byte, 0, w.h.tablesLen()+16*maxKinds)
 	from, to := make([]uint32, m), make([]uint32, m)
 	for e := range m {
 		from[e], to[e] = le.Uint32(w.edges[e*edgeSize:]), le.Uint32(w.edges[e*edgeSize+4:])
@@ -60,9 +68,7 @@ func (w *snapWriter) lookupTables() []byte {
 			ids = append(ids, string(w.s.nodes.at(i).ID))
 		}
 	}
-	w.h.idSlots = uint32(tableSlots(n))
 	b = appendHashTable(b, ids, int(w.h.idSlots))
-	w.h.nameSlots = uint32(tableSlots(len(w.groupNames)))
 	b = appendHashTable(b, w.groupNames, int(w.h.nameSlots))
 	return w.kindTables(b)
 }
@@ -122,7 +128,7 @@ func (w *snapWriter) kindTables(b []byte) []byte {
 			byKind[k] = append(byKind[k], uint32(r))
 		}
 	}
-	var list []byte
+	list := make([]byte, 0, 4*w.h.nodes)
 	start := uint32(0)
 	for _, k := range order {
 		w.shared(&b, string(k))

@@ -24,12 +24,15 @@ var nameSeparators = []string{"::", ".", "#", `\`}
 // example.com/shop/billing.Invoice.Finalize; Cart::add and add for
 // crate::cart::Cart::add. An import path is cut only at its last slash.
 // Only packages and symbols have names.
-func Of(n *graph.Node) []string {
+func Of(n *graph.Node) []string { return appendOf(nil, n) }
+
+// appendOf appends the names of n (Of) to out.
+func appendOf(out []string, n *graph.Node) []string {
 	if n.Qualified == "" || !(n.Kind.IsSymbol() || n.Kind == graph.KindPackage) {
-		return nil
+		return out
 	}
 	q := n.Qualified
-	out := []string{q}
+	out = append(out, q)
 	tail := q[strings.LastIndexByte(q, '/')+1:]
 	if tail != q && tail != "" {
 		out = append(out, tail)
@@ -63,10 +66,20 @@ func firstSeparator(s string) (int, int) {
 
 // Write writes the completion names of every symbol and package of s
 // to w, sorted, each once, one per line.
+// The names are counted first, so that the list is made once at its
+// length: grown by append, it was most of what writing GOROOT/src's list
+// allocated.
 func Write(w io.Writer, s *graph.Store) error {
-	var names []string
+	var one []string
+	count := 0
 	for n := range s.Nodes() {
-		for _, name := range Of(n) {
+		one = appendOf(one[:0], n)
+		count += len(one)
+	}
+	names := make([]string, 0, count)
+	for n := range s.Nodes() {
+		one = appendOf(one[:0], n)
+		for _, name := range one {
 			if !strings.ContainsAny(name, "\n\r") {
 				names = append(names, name)
 			}
