@@ -191,8 +191,14 @@ func (r *callResolver) importNames(imports []syntax.Import) map[string]string {
 // method named M.
 func (r *callResolver) resolve(file, pkg string, imports []syntax.Import, calls []syntax.Call) {
 	names := r.importNames(imports)
-	for _, c := range calls {
-		from := graph.SymbolID(file, c.Caller)
+	// The calls of one caller come one after another: its ID is made once
+	// for them.
+	var caller string
+	var from graph.NodeID
+	for i, c := range calls {
+		if i == 0 || c.Caller != caller {
+			caller, from = c.Caller, graph.SymbolID(file, c.Caller)
+		}
 		var to graph.NodeID
 		switch ip, ok := names[c.Qualifier]; {
 		case c.Qualifier == "":
