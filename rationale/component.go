@@ -153,16 +153,21 @@ type prose struct {
 	words []word
 }
 
-func proseOf(sec *graph.Node) prose {
+// proseOf splits sec's prose into words appended to buf[:0].
+func proseOf(sec *graph.Node, buf []word) prose {
 	text := sec.Name + "\n" + sec.Text
-	return prose{text: text, words: proseWords(text, -1)}
+	return prose{text: text, words: proseWords(text, -1, buf[:0])}
 }
 
-// proseWords splits text into words, at most n of them (all when n < 0);
-// a word after '.', '!', '?', ':' or a line break starts a sentence.
-func proseWords(text string, n int) []word {
-	var out []word
+// proseWords appends to out the words of text, at most n of them (all
+// when n < 0); a word after '.', '!', '?', ':' or a line break starts a
+// sentence.
+func proseWords(text string, n int, out []word) []word {
 	initial := true
+	end := -1 // the length of out at which to stop
+	if n >= 0 {
+		end = len(out) + n
+	}
 	start := -1
 	flush := func(end int) {
 		if start >= 0 {
@@ -174,7 +179,7 @@ func proseWords(text string, n int) []word {
 		}
 	}
 	for i, r := range text {
-		if len(out) == n {
+		if len(out) == end {
 			return out
 		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
@@ -295,7 +300,7 @@ var pronouns = map[string]bool{"it": true, "its": true, "they": true, "their": t
 // opensWithPronoun reports whether one of the text's first three words
 // is a pronoun ("It stores…", "Furthermore, it fetches…").
 func opensWithPronoun(text string) bool {
-	for _, w := range proseWords(text, 3) {
+	for _, w := range proseWords(text, 3, nil) {
 		if pronouns[strings.ToLower(w.text)] {
 			return true
 		}

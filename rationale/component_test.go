@@ -131,7 +131,7 @@ func TestLinkStems(t *testing.T) {
 				t.Fatal(err)
 			}
 			n, _ := s.Node(sec.ID)
-			linkStems(s, newStemIndex(s), n, proseOf(n).words)
+			linkStems(s, newStemIndex(s), n, proseOf(n, nil).words)
 			var got []string
 			for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 				got = append(got, string(e.To))
@@ -157,7 +157,7 @@ func TestClassWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := classWords(proseWords(tt.text, -1)); !reflect.DeepEqual(got, tt.want) {
+			if got := classWords(proseWords(tt.text, -1, nil)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("classWords = %q, want %q", got, tt.want)
 			}
 		})
@@ -181,7 +181,7 @@ func TestLinkClassWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, _ := s.Node(sec.ID)
-	linkClassWords(s, n, proseOf(n).words)
+	linkClassWords(s, n, proseOf(n, nil).words)
 	var got []string
 	for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
 		got = append(got, string(e.To))

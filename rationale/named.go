@@ -45,10 +45,11 @@ type namedMatch struct {
 
 // linkNamed adds a named motivation from the section to every symbol its
 // heading or text names. It returns the number of symbols linked.
-func linkNamed(s *graph.Store, sec *graph.Node) int {
+func linkNamed(s *graph.Store, sec *graph.Node, sc *scratch) int {
 	mk := markupOf(sec.Path)
-	ms := scanDoc(mk, sec.Name, true, nil)
+	ms := scanDoc(mk, sec.Name, true, sc.mentions[:0])
 	ms = scanDoc(mk, sec.Text, false, ms)
+	sc.mentions = ms
 	found := make(map[graph.NodeID]namedMatch)
 	defs := definitions(sec.Text)
 	add := func(n *graph.Node, score float64, m mention) {
