@@ -10,10 +10,16 @@ import (
 // must be seen), so a caller arriving while a check runs does not join it:
 // it waits for the next one, which every caller arriving meanwhile shares.
 // At most one check runs and one waits, however many calls come in.
+//
+// While a serve lasts (within), checks run under its context: a caller
+// giving up does not stop one, the end of the serve does, and the serve
+// waits for it (wait), so that no index build outlives the server.
 type flights struct {
 	mu      sync.Mutex
 	running *flight
 	queued  *flight
+	base    context.Context // the serve's, while one lasts
+	wg      sync.WaitGroup  // the goroutines running checks
 }
 
 type flight struct {
@@ -32,7 +38,11 @@ func (f *flights) do(ctx context.Context, check func(context.Context) error) err
 	case f.running == nil:
 		fl = &flight{done: make(chan struct{})}
 		f.running = fl
-		go f.run(context.WithoutCancel(ctx), fl, check)
+		runCtx := f.base
+		if runCtx == nil {
+			runCtx = context.WithoutCancel(ctx)
+		}
+		f.wg.Go(func() { f.run(runCtx, fl, check) })
 	case fl == nil:
 		fl = &flight{done: make(chan struct{})}
 		f.queued = fl
@@ -44,6 +54,22 @@ func (f *flights) do(ctx context.Context, check func(context.Context) error) err
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// within makes checks that start from now on run under ctx, a serve's.
+func (f *flights) within(ctx context.Context) {
+	f.mu.Lock()
+	f.base = ctx
+	f.mu.Unlock()
+}
+
+// wait waits for the checks running, once the serve's context is done,
+// and lets later checks run under their callers' again.
+func (f *flights) wait() {
+	f.wg.Wait()
+	f.mu.Lock()
+	f.base = nil
+	f.mu.Unlock()
 }
 
 // run runs fl, then the flight queued meanwhile, until none is queued.

@@ -63,6 +63,11 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 		return err
 	}
 	o = withDefaults(o)
+	// The checks the calls start end with the serve, which waits for them.
+	defer s.checks.wait()
+	ctx, cancelServe := context.WithCancel(ctx)
+	defer cancelServe() // before the wait
+	s.checks.within(ctx)
 	srv := &http.Server{
 		Handler:           s.HTTPHandler(o),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -26,8 +26,10 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	// short leaves nothing behind): nothing they write outlives ServeStdio.
 	var warm sync.WaitGroup
 	defer warm.Wait()
+	defer s.checks.wait()
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel() // before the Wait
+	defer cancel() // before the waits
+	s.checks.within(ctx)
 	if !s.clientRoots {
 		warm.Go(func() { s.warm(ctx) }) // else the root may still change: see afterInitialize
 	}
