@@ -263,8 +263,9 @@ func (b *builder) parseAll(ctx context.Context, files []WalkedFile) []parsed {
 			defer wg.Done()
 			p := syntax.NewParser()
 			defer p.Close()
+			var buf []byte // the worker's read buffer: no parse keeps the source
 			for i := range jobs {
-				out[i] = b.parseOne(ctx, p, files[i])
+				out[i], buf = b.parseOne(ctx, p, files[i], buf)
 				if b.opts.Progress != nil {
 					mu.Lock()
 					done++
@@ -285,13 +286,15 @@ func (b *builder) parseAll(ctx context.Context, files []WalkedFile) []parsed {
 	return out
 }
 
-func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) parsed {
+// parseOne reads f into buf and parses it; it returns buf, grown if f
+// needed more room, for the next file.
+func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile, buf []byte) (parsed, []byte) {
 	if f.Class != ClassSource && f.Class != ClassDoc {
-		return parsed{}
+		return parsed{}, buf
 	}
-	src, err := b.read(f)
+	src, err := b.read(f, buf)
 	if err != nil {
-		return parsed{err: fmt.Errorf("read: %w", err)}
+		return parsed{err: fmt.Errorf("read: %w", err)}, buf
 	}
 	r := parsed{hash: hashBytes(src)}
 	switch {
@@ -300,14 +303,15 @@ func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) 
 	default:
 		r.file, r.err = p.Parse(ctx, f.Lang, f.Path, src)
 	}
-	return r
+	return r, src
 }
 
-// read reads a walked file through the root: a file that became a link
-// out of the repository, a device or a FIFO since the walk, or that grew
-// past the size limit, is refused (repofs.ReadFile).
-func (b *builder) read(f WalkedFile) ([]byte, error) {
-	return repofs.ReadFile(b.fsys, filepath.FromSlash(f.Path), b.maxSize())
+// read reads a walked file through the root into buf's memory (nil: new
+// memory): a file that became a link out of the repository, a device or a
+// FIFO since the walk, or that grew past the size limit, is refused
+// (repofs.ReadFileTo).
+func (b *builder) read(f WalkedFile, buf []byte) ([]byte, error) {
+	return repofs.ReadFileTo(buf, b.fsys, filepath.FromSlash(f.Path), b.maxSize())
 }
 
 // maxSize is the size limit of the files read.
