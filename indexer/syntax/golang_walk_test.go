@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // walkCases are Go sources whose walk and query extractions are compared:
@@ -218,5 +220,35 @@ func BenchmarkGoExtract(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkGoWalkOnly extracts net/http's files from trees parsed once,
+// reporting MB/s: the walk and extraction alone, which the parse hides in
+// BenchmarkGoExtract.
+func BenchmarkGoWalkOnly(b *testing.B) {
+	_, srcs, size := goFiles(b, filepath.Join(runtime.GOROOT(), "src", "net", "http"))
+	sp := sitter.NewParser()
+	defer sp.Close()
+	sp.SetLanguage(langByName["go"].grammar())
+	trees := make([]*sitter.Tree, len(srcs))
+	for i, src := range srcs {
+		t, err := sp.ParseCtx(context.Background(), nil, src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer t.Close()
+		trees[i] = t
+	}
+	p := NewParser()
+	defer p.Close()
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, t := range trees {
+			if err := extractGo(t.RootNode(), srcs[i], &p.walk, &p.tags, &ParsedFile{}); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
