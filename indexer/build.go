@@ -136,6 +136,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
+	syntax.ReleaseMemory()
 	if err := b.resolveAll(); err != nil {
 		return nil, err
 	}

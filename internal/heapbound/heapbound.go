@@ -23,8 +23,12 @@ import (
 // are left to GOGC's pacing (twice live is below the limit up to 4/3 of
 // Slack live). Measured on GOROOT/src (2 cores), against half again plus
 // 96 MiB: peak RSS 623 -> 521-565 MB for 0.6-1.1 s more CPU (of 16); three
-// copies 1,263 -> 1,007 MB for 8 s more (of 52).
-const Slack = 64 << 20
+// copies 1,263 -> 1,007 MB for 8 s more (of 52). Raised from 64 MiB once
+// the parse returned tree-sitter's freed C memory (syntax.ReleaseMemory),
+// medians of 3 on GOROOT/src: 16.9 -> 16.0 s of CPU, peak RSS 469 ->
+// 503 MB, still below the 543 MB of 64 MiB without the release; 128 MiB
+// saved no more CPU for 570 MB.
+const Slack = 96 << 20
 
 var state struct {
 	sync.Mutex
