@@ -168,8 +168,10 @@ var goWalkerOnce = sync.OnceValue(func() *goWalker {
 	// Go match starts at a call or a conversion, both with their "(", at a
 	// comment, with its "/", or at an import spec (a zone of its own). A
 	// tree with errors may hold imports and package clauses anywhere, and
-	// MISSING tokens: it is walked whole.
-	w.spec.skip = "(/"
+	// MISSING tokens: it is walked whole. A node that holds no "(" but
+	// its first byte (an argument list, a parenthesized expression) holds
+	// no call either: a call's "(" follows what it calls.
+	w.spec.skip, w.spec.opening = "(/", "("
 	// A call's arguments and a method's parameters and result are not
 	// read: their zones go through the fields that are.
 	for i := range n {
