@@ -136,7 +136,6 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	if err := b.addFiles(ctx, w.Files); err != nil {
 		return nil, err
 	}
-	syntax.ReleaseMemory()
 	if err := b.resolveAll(); err != nil {
 		return nil, err
 	}
@@ -177,9 +176,10 @@ type parsedBatch struct {
 const parseBatch = 256
 
 // parseBatches parses files in batches, one after another, on a goroutine
-// of its own, handing each batch on as it completes. The channel is closed
-// after the last batch, or early when the context is cancelled; the caller
-// must drain it.
+// of its own, handing each batch on as it completes; after each batch the
+// C memory its parses freed is given back (syntax.ReleaseMemory). The
+// channel is closed after the last batch, or early when the context is
+// cancelled; the caller must drain it.
 func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
 	size := parseBatch
 	out := make(chan parsedBatch, 1)
@@ -192,10 +192,12 @@ func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan p
 	go func() {
 		defer close(out)
 		workers := newParseWorkers(b.opts.Workers)
+		defer syntax.ReleaseMemory()
 		defer closeParseWorkers(workers)
 		for lo := 0; lo < len(files) && ctx.Err() == nil; lo += size {
 			hi := min(lo+size, len(files))
 			results := pb.parseAll(ctx, workers, files[lo:hi])
+			syntax.ReleaseMemory()
 			done.Store(int64(hi))
 			out <- parsedBatch{lo, results}
 		}
