@@ -24,11 +24,12 @@ import (
 // Slack live). Measured on GOROOT/src (2 cores), against half again plus
 // 96 MiB: peak RSS 623 -> 521-565 MB for 0.6-1.1 s more CPU (of 16); three
 // copies 1,263 -> 1,007 MB for 8 s more (of 52). Raised from 64 MiB once
-// the parse returned tree-sitter's freed C memory (syntax.ReleaseMemory),
-// medians of 3 on GOROOT/src: 16.9 -> 16.0 s of CPU, peak RSS 469 ->
-// 503 MB, still below the 543 MB of 64 MiB without the release; 128 MiB
-// saved no more CPU for 570 MB.
-const Slack = 96 << 20
+// the parse gave tree-sitter's freed C memory back after each batch
+// (syntax.ReleaseMemory), medians of 3 interleaved runs on GOROOT/src:
+// against 96 MiB, 16.5 -> 15.8 s of CPU for peak RSS 470 -> 494 MB (543 MB
+// with 64 MiB before the release); 160 MiB took 15.5 s for 538 MB, half
+// again plus 96 MiB 16.0 s for 569 MB.
+const Slack = 128 << 20
 
 var state struct {
 	sync.Mutex
