@@ -99,10 +99,10 @@ func compileTagsQuery(src []byte, lang *sitter.Language) (*tagsQuery, error) {
 	return tq, nil
 }
 
-// extract runs the query over root and fills pf through b. With clauses, adjacent
-// definitions of one function are its clauses (see Language.clauses). It
-// returns ErrTooComplex, with pf incomplete, when the file is over a
-// budget (budget.go).
+// extract runs the query over root and fills pf through b. With clauses,
+// adjacent definitions of one function are its clauses (see
+// Language.clauses). It returns ErrTooComplex, with pf incomplete, when
+// the file is over a budget (budget.go).
 func (tq *tagsQuery) extract(root *sitter.Node, src []byte, b *tagsBuilder, pf *ParsedFile, clauses bool) error {
 	if err := checkErrorFanout(root); err != nil {
 		return err
@@ -231,8 +231,8 @@ type tagCall struct {
 
 // tagsBuilder accumulates the matches of one file. A Parser keeps one and
 // reuses its memory from file to file (reset): made anew for each file,
-// its maps and slices were a third of what extraction allocated on
-// GOROOT/src.
+// its maps and slices, with the Go walk's matches, were three fifths of
+// the 580 MB that extraction allocated on GOROOT/src.
 type tagsBuilder struct {
 	src      []byte
 	pf       *ParsedFile
