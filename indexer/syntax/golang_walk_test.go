@@ -126,7 +126,7 @@ func main() { fmt.Println(f.Sprint(), os.Args) }
 	// beside calls at and after their start, and children before the first
 	// "(" or "/" (gone past).
 	"openings": "package p\nfunc f() {\n\tx := (y)\n\t_ = f(a, (b), g(c), /* x */ d)\n\t(h)(x)\n\t(*T)(x).M()\n" +
-		"\tv := a + b + (c) + T{1, 2}.m(k(1))\n\tif a, b := 1, 2; (a) < b { _ = (i)(j) }\n\tw := x / y\n\tq := []int{1, 2, (3)} // c\n}\n",
+		"\tv := a + b + (c) + T{1, 2}.m(k(1))\n\tif a, b := 1, 2; (a) < b { _ = (i)(j) }\n\tw := x / y\n\ty := p1(1) + p2(2)*(p3(3))\n\tq := []int{1, 2, (3)} // c\n}\n",
 	"deep":          "package p\nfunc f() {\n" + strings.Repeat("g(", 700) + strings.Repeat(")", 700) + "\n}\n",
 	"deepSelectors": "package p\nfunc f() {\n" + strings.Repeat("a.b(", 600) + strings.Repeat(")", 600) + "\n}\n",
 	"deepComments":  "package p\nvar x = " + strings.Repeat("[]any{/* c */", 600) + strings.Repeat("}", 600) + "\n",
