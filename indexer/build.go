@@ -182,9 +182,10 @@ type parsedBatch struct {
 const parseBatch = 256
 
 // parseBatches parses files in batches, one after another, on a goroutine
-// of its own, handing each batch on as it completes. The channel is closed
-// after the last batch, or early when the context is cancelled; the caller
-// must drain it.
+// of its own, handing each batch on as it completes; after each batch the
+// C memory its parses freed is given back (syntax.ReleaseMemory). The
+// channel is closed after the last batch, or early when the context is
+// cancelled; the caller must drain it.
 func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
 	size := parseBatch
 	out := make(chan parsedBatch, 1)
@@ -196,9 +197,13 @@ func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan p
 	}
 	go func() {
 		defer close(out)
+		workers := newParseWorkers(b.opts.Workers)
+		defer syntax.ReleaseMemory()
+		defer closeParseWorkers(workers)
 		for lo := 0; lo < len(files) && ctx.Err() == nil; lo += size {
 			hi := min(lo+size, len(files))
-			results := pb.parseAll(ctx, files[lo:hi])
+			results := pb.parseAll(ctx, workers, files[lo:hi])
+			syntax.ReleaseMemory()
 			done.Store(int64(hi))
 			out <- parsedBatch{lo, results}
 		}
@@ -251,26 +256,46 @@ type parsed struct {
 	err      error
 }
 
-// parseAll reads and parses files on all workers. Each worker holds a
-// Parser, which creates one tree-sitter parser per language it meets.
-func (b *builder) parseAll(ctx context.Context, files []WalkedFile) []parsed {
-	out := make([]parsed, len(files))
-	workers := b.opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+// parseWorker is what one parse worker keeps from file to file and batch
+// to batch: a Parser, with its tree-sitter parsers and the working memory
+// of extraction, and a read buffer (no parse keeps the source).
+type parseWorker struct {
+	p   *syntax.Parser
+	buf []byte
+}
+
+// newParseWorkers returns n workers, GOMAXPROCS for n <= 0; the caller
+// must close them (closeParseWorkers).
+func newParseWorkers(n int) []*parseWorker {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
 	}
+	ws := make([]*parseWorker, n)
+	for i := range ws {
+		ws[i] = &parseWorker{p: syntax.NewParser()}
+	}
+	return ws
+}
+
+func closeParseWorkers(ws []*parseWorker) {
+	for _, w := range ws {
+		w.p.Close()
+	}
+}
+
+// parseAll reads and parses files on all workers, one goroutine each.
+func (b *builder) parseAll(ctx context.Context, workers []*parseWorker, files []WalkedFile) []parsed {
+	out := make([]parsed, len(files))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	for range workers {
+	for _, w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := syntax.NewParser()
-			defer p.Close()
 			for i := range jobs {
-				out[i] = b.parseOne(ctx, p, files[i])
+				out[i] = b.parseOne(ctx, w, files[i])
 				if b.opts.Progress != nil {
 					mu.Lock()
 					done++
@@ -291,29 +316,31 @@ func (b *builder) parseAll(ctx context.Context, files []WalkedFile) []parsed {
 	return out
 }
 
-func (b *builder) parseOne(ctx context.Context, p *syntax.Parser, f WalkedFile) parsed {
+func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) parsed {
 	if f.Class != ClassSource && f.Class != ClassDoc {
 		return parsed{}
 	}
-	src, err := b.read(f)
+	src, err := b.read(f, w.buf)
 	if err != nil {
 		return parsed{err: fmt.Errorf("read: %w", err)}
 	}
+	w.buf = src
 	r := parsed{hash: hashBytes(src)}
 	switch {
 	case f.Class == ClassDoc:
 		r.sections = syntax.SplitSections(f.Path, src, f.Lang)
 	default:
-		r.file, r.err = p.Parse(ctx, f.Lang, f.Path, src)
+		r.file, r.err = w.p.Parse(ctx, f.Lang, f.Path, src)
 	}
 	return r
 }
 
-// read reads a walked file through the root: a file that became a link
-// out of the repository, a device or a FIFO since the walk, or that grew
-// past the size limit, is refused (repofs.ReadFile).
-func (b *builder) read(f WalkedFile) ([]byte, error) {
-	return repofs.ReadFile(b.fsys, filepath.FromSlash(f.Path), b.maxSize())
+// read reads a walked file through the root into buf's memory (nil: new
+// memory): a file that became a link out of the repository, a device or a
+// FIFO since the walk, or that grew past the size limit, is refused
+// (repofs.ReadFileTo).
+func (b *builder) read(f WalkedFile, buf []byte) ([]byte, error) {
+	return repofs.ReadFileTo(buf, b.fsys, filepath.FromSlash(f.Path), b.maxSize())
 }
 
 // maxSize is the size limit of the files read.

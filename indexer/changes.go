@@ -114,7 +114,7 @@ func (b *builder) sameContent(f WalkedFile) bool {
 	if !ok || r.Size != f.Size || r.Class != f.Class || r.Lang != f.Lang {
 		return false
 	}
-	src, err := b.read(f)
+	src, err := b.read(f, nil)
 	if err != nil || hashBytes(src) != r.Hash {
 		return false
 	}

@@ -30,12 +30,21 @@ var (
 // blocking, so a FIFO cannot hang the caller; and at most limit bytes
 // (ErrTooLarge for a larger file, also one that grows while read).
 func ReadFile(root *os.Root, name string, limit int64) ([]byte, error) {
-	f, _, err := Open(root, name, limit)
+	return ReadFileTo(nil, root, name, limit)
+}
+
+// ReadFileTo is ReadFile into buf's memory, grown only when the file does
+// not fit in it: the result shares buf's array, so the caller may use it
+// only until it next reuses buf. A worker that reads a whole tree with one
+// buffer allocates for its largest file, not for every file (157 MB of
+// reads on GOROOT/src).
+func ReadFileTo(buf []byte, root *os.Root, name string, limit int64) ([]byte, error) {
+	f, fi, err := Open(root, name, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readCapped(f, name, limit)
+	return readCapped(f, name, limit, buf, fi.Size())
 }
 
 // Open opens name for reading as ReadFile does and returns the file, which
@@ -82,18 +91,32 @@ func ReadTrusted(path string, limit int64) ([]byte, error) {
 	if err := checkRegular(path, fi, limit); err != nil {
 		return nil, err
 	}
-	return readCapped(f, path, limit)
+	return readCapped(f, path, limit, nil, fi.Size())
 }
 
-func readCapped(f *os.File, name string, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+// readCapped reads f, of size bytes when it was opened, into buf: at most
+// limit bytes, ErrTooLarge past them. Room for a byte more than size lets
+// one read reach the end of a file that did not grow.
+func readCapped(f *os.File, name string, limit int64, buf []byte, size int64) ([]byte, error) {
+	if want := min(size, limit) + 1; int64(cap(buf)) < want {
+		buf = make([]byte, 0, want)
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // the file grew: more room
+		}
+		n, err := f.Read(buf[len(buf):min(int64(cap(buf)), limit+1)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case int64(len(buf)) > limit:
+			return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
+		case err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
 	}
-	return data, nil
 }
 
 // Rel returns abs relative to dir, for ReadFile; false when abs is not

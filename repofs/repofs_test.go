@@ -81,6 +81,42 @@ func TestReadFile(t *testing.T) {
 	}
 }
 
+// TestReadFileTo checks that a read into a buffer uses its memory when the
+// file fits, grows it when not, and keeps nothing of what it held.
+func TestReadFileTo(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "short.go"), "ab")
+	write(t, filepath.Join(root, "long.go"), "0123456789abcdef")
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	buf := []byte("xxxxxxxxxxxxxxxxxxxxxxxx")[:0]
+	tests := []struct {
+		name, file, want string
+		shared           bool // read into buf's array
+	}{
+		{"fits", "short.go", "ab", true},
+		{"grows", "long.go", "0123456789abcdef", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			small := buf[:0:8]
+			got, err := ReadFileTo(small, r, tt.file, 64)
+			if err != nil || string(got) != tt.want {
+				t.Fatalf("ReadFileTo(%s) = %q, %v, want %q", tt.file, got, err, tt.want)
+			}
+			if shared := &got[:1][0] == &small[:1][0]; shared != tt.shared {
+				t.Errorf("ReadFileTo(%s) shares the buffer: %v, want %v", tt.file, shared, tt.shared)
+			}
+		})
+	}
+	if _, err := ReadFileTo(buf, r, "long.go", 15); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("ReadFileTo over the cap into a larger buffer: %v, want %v", err, ErrTooLarge)
+	}
+}
+
 func TestRealDirs(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "repo")

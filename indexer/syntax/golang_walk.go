@@ -168,8 +168,10 @@ var goWalkerOnce = sync.OnceValue(func() *goWalker {
 	// Go match starts at a call or a conversion, both with their "(", at a
 	// comment, with its "/", or at an import spec (a zone of its own). A
 	// tree with errors may hold imports and package clauses anywhere, and
-	// MISSING tokens: it is walked whole.
-	w.spec.skip = "(/"
+	// MISSING tokens: it is walked whole. A node that holds no "(" but
+	// its first byte (an argument list, a parenthesized expression) holds
+	// no call either: a call's "(" follows what it calls.
+	w.spec.skip, w.spec.opening = "(/", "("
 	// A call's arguments and a method's parameters and result are not
 	// read: their zones go through the fields that are.
 	for i := range n {
@@ -192,6 +194,7 @@ var goWalkerOnce = sync.OnceValue(func() *goWalker {
 })
 
 // goWalk is one file's walk: the kept nodes and the matches found in them.
+// A Parser keeps one and reuses its matches' memory from file to file.
 type goWalk struct {
 	w       *goWalker
 	nodes   []walkNode
@@ -281,21 +284,24 @@ func with(set func(m *walkMatch)) walkMatch {
 	return m
 }
 
-// extractGo fills pf from Go's tree by the walk; see the top of this file.
-func extractGo(root *sitter.Node, src []byte, pf *ParsedFile) error {
+// extractGo fills pf from Go's tree by the walk, with g and b as working
+// memory; see the top of this file.
+func extractGo(root *sitter.Node, src []byte, g *goWalk, b *tagsBuilder, pf *ParsedFile) error {
 	if err := checkErrorFanout(root); err != nil {
 		return err
 	}
-	w := goWalkerOnce()
-	return w.spec.walk(root, src, func(nodes []walkNode) error {
-		return (&goWalk{w: w, nodes: nodes}).extract(src, pf)
+	g.w = goWalkerOnce()
+	return g.w.spec.walk(root, src, func(nodes []walkNode) error {
+		g.nodes = nodes
+		defer func() { g.nodes = nil }() // C memory, freed once fn returns
+		return g.extract(src, b, pf)
 	})
 }
 
-// extract finds the matches and hands them to a tagsBuilder in the query
-// cursor's order.
-func (g *goWalk) extract(src []byte, pf *ParsedFile) error {
-	g.matches = make([]walkMatch, 0, len(g.nodes)/4)
+// extract finds the matches and hands them to b in the query cursor's
+// order.
+func (g *goWalk) extract(src []byte, b *tagsBuilder, pf *ParsedFile) error {
+	g.matches = g.matches[:0]
 	g.find()
 	slices.SortStableFunc(g.matches, func(a, b walkMatch) int {
 		if a.end != b.end {
@@ -306,7 +312,7 @@ func (g *goWalk) extract(src []byte, pf *ParsedFile) error {
 		}
 		return int(a.pattern) - int(b.pattern)
 	})
-	b := newTagsBuilder(src, pf)
+	b.reset(src, pf, false)
 	for i := range g.matches {
 		b.add(g.tagMatch(&g.matches[i]))
 	}

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // walkCases are Go sources whose walk and query extractions are compared:
@@ -119,7 +121,12 @@ func main() { fmt.Println(f.Sprint(), os.Args) }
 	"importInError": "package q\n// c\nimport \"math\" /* e */ ,\n\n// d\ntype x = /* a */ /* b */ 0\n\nfunc () foo() // e\n",
 	// Subtrees with no "(" or "/" that the walk skips, beside calls and
 	// comments inside literals and types that it must not.
-	"skipped":       "package p\nvar t = [][]int{{1, 2}, {3, f(4)}, {5 /* c */}}\nvar m = map[string]struct{ a int }{\"k\": {a: 1}}\nfunc g() { x := a + b*c; _ = x; y := T{A: h()} }\n",
+	"skipped": "package p\nvar t = [][]int{{1, 2}, {3, f(4)}, {5 /* c */}}\nvar m = map[string]struct{ a int }{\"k\": {a: 1}}\nfunc g() { x := a + b*c; _ = x; y := T{A: h()} }\n",
+	// Nodes whose first byte is "(" (left out when it is their only one)
+	// beside calls at and after their start, and children before the first
+	// "(" or "/" (gone past).
+	"openings": "package p\nfunc f() {\n\tx := (y)\n\t_ = f(a, (b), g(c), /* x */ d)\n\t(h)(x)\n\t(*T)(x).M()\n" +
+		"\tv := a + b + (c) + T{1, 2}.m(k(1))\n\tif a, b := 1, 2; (a) < b { _ = (i)(j) }\n\tw := x / y\n\ty := p1(1) + p2(2)*(p3(3))\n\tq := []int{1, 2, (3)} // c\n}\n",
 	"deep":          "package p\nfunc f() {\n" + strings.Repeat("g(", 700) + strings.Repeat(")", 700) + "\n}\n",
 	"deepSelectors": "package p\nfunc f() {\n" + strings.Repeat("a.b(", 600) + strings.Repeat(")", 600) + "\n}\n",
 	"deepComments":  "package p\nvar x = " + strings.Repeat("[]any{/* c */", 600) + strings.Repeat("}", 600) + "\n",
@@ -218,5 +225,35 @@ func BenchmarkGoExtract(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkGoWalkOnly extracts net/http's files from trees parsed once,
+// reporting MB/s: the walk and extraction alone, which the parse hides in
+// BenchmarkGoExtract.
+func BenchmarkGoWalkOnly(b *testing.B) {
+	_, srcs, size := goFiles(b, filepath.Join(runtime.GOROOT(), "src", "net", "http"))
+	sp := sitter.NewParser()
+	defer sp.Close()
+	sp.SetLanguage(langByName["go"].grammar())
+	trees := make([]*sitter.Tree, len(srcs))
+	for i, src := range srcs {
+		t, err := sp.ParseCtx(context.Background(), nil, src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer t.Close()
+		trees[i] = t
+	}
+	p := NewParser()
+	defer p.Close()
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, t := range trees {
+			if err := extractGo(t.RootNode(), srcs[i], &p.walk, &p.tags, &ParsedFile{}); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

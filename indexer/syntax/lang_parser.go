@@ -19,6 +19,9 @@ var ErrNoGrammar = errors.New("no grammar for language")
 // concurrent use: give each worker its own. The caller must Close it.
 type Parser struct {
 	parsers map[*Language]*sitter.Parser
+	// The working memory of extraction, reused from file to file.
+	tags tagsBuilder
+	walk goWalk
 	// queryOnly runs the tags query for Go too, instead of the walk
 	// (golang_walk.go): the reference the walk is tested against.
 	queryOnly bool
@@ -66,9 +69,9 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	extract := func() error { return q.extract(root, src, pf, l.clauses) }
+	extract := func() error { return q.extract(root, src, &p.tags, pf, l.clauses) }
 	if l.Name == "go" && walkLayoutOK && !p.queryOnly {
-		extract = func() error { return extractGo(root, src, pf) }
+		extract = func() error { return extractGo(root, src, &p.walk, &p.tags, pf) }
 	}
 	if err := extract(); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)

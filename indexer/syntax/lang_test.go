@@ -169,6 +169,61 @@ func checkParse(t *testing.T, p *syntax.Parser, lang string, src []byte) {
 	}
 }
 
+// TestParserReuse checks that a Parser, which reuses its working memory
+// from file to file, gives each file what a new Parser gives it, whatever
+// it parsed before: every fixture of every language, forwards and then
+// backwards with one Parser.
+func TestParserReuse(t *testing.T) {
+	type input struct {
+		lang, path string
+		src        []byte
+	}
+	var inputs []input
+	add := func(lang, dir string) {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				src, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inputs = append(inputs, input{lang, filepath.ToSlash(path), src})
+			}
+			return nil
+		})
+	}
+	for _, lang := range syntax.Languages() {
+		add(lang, filepath.Join("testdata", "lang", lang))
+	}
+	add("go", filepath.Join("testdata", "go"))
+	parse := func(p *syntax.Parser, in input) string {
+		pf, err := p.Parse(context.Background(), in.lang, in.path, in.src)
+		return fmt.Sprintf("%+v %v", pf, err)
+	}
+	want := make([]string, len(inputs))
+	for i, in := range inputs {
+		p := syntax.NewParser()
+		want[i] = parse(p, in)
+		p.Close()
+	}
+	p := syntax.NewParser()
+	defer p.Close()
+	order := make([]int, 0, 2*len(inputs))
+	for i := range inputs {
+		order = append(order, i)
+	}
+	for i := range inputs {
+		order = append(order, len(inputs)-1-i)
+	}
+	for _, i := range order {
+		if got := parse(p, inputs[i]); got != want[i] {
+			t.Errorf("%s as %s, after other files:\n%s\nwant\n%s", inputs[i].path, inputs[i].lang, got, want[i])
+		}
+	}
+	if len(inputs) < 20 {
+		t.Fatalf("only %d fixtures found", len(inputs))
+	}
+}
+
 // FuzzLangParser parses arbitrary input in every language.
 func FuzzLangParser(f *testing.F) {
 	for _, g := range garbage {

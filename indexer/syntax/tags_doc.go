@@ -7,10 +7,10 @@ import (
 
 // doc is the comment above d, else above its group.
 func (b *tagsBuilder) doc(d *tagDef) string {
-	if s := b.docAbove(position{d.start, uint32(d.sym.Line - 1)}); s != "" || d.group == nil {
+	if s := b.docAbove(position{d.start, uint32(d.sym.Line - 1)}); s != "" || !d.grouped {
 		return s
 	}
-	return b.docAbove(*d.group)
+	return b.docAbove(d.group)
 }
 
 // docAbove joins the comments that end on the lines right above at, each on

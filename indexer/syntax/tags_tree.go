@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/gortex/gortex/graph"
@@ -18,10 +19,11 @@ func (b *tagsBuilder) finish() error {
 	if len(b.defs) > maxSymbols {
 		return fmt.Errorf("%w: %d definitions (budget %d)", ErrTooComplex, len(b.defs), maxSymbols)
 	}
-	defs := make([]*tagDef, 0, len(b.defs))
-	for _, d := range b.defs {
-		defs = append(defs, d)
+	defs := b.sorted
+	for i := range b.list {
+		defs = append(defs, &b.list[i])
 	}
+	b.sorted = defs
 	sort.Slice(defs, func(i, j int) bool {
 		if defs[i].start != defs[j].start {
 			return defs[i].start < defs[j].start
@@ -32,7 +34,8 @@ func (b *tagsBuilder) finish() error {
 		return defs[i].nameStart < defs[j].nameStart
 	})
 	kept := defs[:0]
-	var stack []*tagDef
+	stack := b.stack
+	defer func() { b.stack = stack }()
 	for _, d := range defs {
 		for len(stack) > 0 && (stack[len(stack)-1].end <= d.start || stack[len(stack)-1].sameNode(d)) {
 			stack = stack[:len(stack)-1]
@@ -59,10 +62,14 @@ func (b *tagsBuilder) finish() error {
 			b.pf.Symbols[len(b.pf.Symbols)-1].EndLine = d.sym.EndLine
 			continue
 		}
+		if b.pf.Symbols == nil {
+			b.pf.Symbols = make([]Symbol, 0, len(defs))
+		}
 		b.pf.Symbols = append(b.pf.Symbols, d.sym)
 		kept = append(kept, d)
 	}
-	b.resolveCalls(newCallerIndex(kept))
+	b.callers.index(kept)
+	b.resolveCalls()
 	return nil
 }
 
@@ -139,16 +146,18 @@ func (d *tagDef) isTypeLike() bool {
 
 // resolveCalls gives each call its caller and drops calls outside any
 // function or method, and repeats of one call by one caller.
-func (b *tagsBuilder) resolveCalls(callers *callerIndex) {
+func (b *tagsBuilder) resolveCalls() {
 	sort.SliceStable(b.calls, func(i, j int) bool { return b.calls[i].pos < b.calls[j].pos })
-	seen := map[Call]bool{}
 	for _, c := range b.calls {
-		call := Call{Caller: callers.at(c.pos), Qualifier: c.qualifier, Name: c.name}
-		if call.Caller == "" || seen[call] {
+		call := Call{Caller: b.callers.at(c.pos), Qualifier: c.qualifier, Name: c.name}
+		if call.Caller == "" || b.seen[call] {
 			continue
 		}
-		seen[call] = true
-		b.pf.Calls = append(b.pf.Calls, call)
+		b.seen[call] = true
+		b.out = append(b.out, call)
+	}
+	if len(b.out) > 0 {
+		b.pf.Calls = slices.Clone(b.out)
 	}
 }
 
@@ -161,8 +170,8 @@ type callerIndex struct {
 	parent       []int
 }
 
-func newCallerIndex(sorted []*tagDef) *callerIndex {
-	ci := &callerIndex{}
+// index fills ci, empty, from the definitions in source order.
+func (ci *callerIndex) index(sorted []*tagDef) {
 	var stack []int
 	for _, d := range sorted {
 		if d.sym.Kind != graph.KindFunction && d.sym.Kind != graph.KindMethod {
@@ -179,7 +188,6 @@ func newCallerIndex(sorted []*tagDef) *callerIndex {
 		ci.names, ci.parent = append(ci.names, d.sym.DottedName()), append(ci.parent, parent)
 		stack = append(stack, len(ci.starts)-1)
 	}
-	return ci
 }
 
 // at returns the dotted name of the innermost caller around pos, "" if none.

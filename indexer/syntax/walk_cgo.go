@@ -20,6 +20,7 @@ void ts_tree_cursor_delete(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
+int64_t ts_tree_cursor_goto_first_child_for_byte(TSTreeCursor *self, uint32_t goal_byte);
 TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
 TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *self);
 TSSymbol ts_node_symbol(TSNode self);
@@ -78,20 +79,29 @@ static int32_t gx_keep(gx_out *o, TSNode n, TSSymbol sym, TSFieldId field, uint3
 // It descends no further than a zone or max_start reaches, nor, when skip
 // is set (the caller sets it only for a tree without syntax errors), into
 // a node at least two deep outside every zone whose source (src) holds
-// none of skip's bytes: no node of a trigger can be below it.
-static bool gx_can_skip(TSNode n, const char *src, uint32_t len, const char *skip) {
-	if (!skip || ts_node_has_error(n)) return false;
+// none of skip's bytes: no node of a trigger can be below it. More than
+// two deep, a byte of opening that is a node's first byte opens the node
+// itself (an argument list's "(") and does not count for it; and, outside
+// zones, the walk goes from a node more than two deep straight to its
+// first child that reaches the first byte that counts: the children before
+// it hold none, so none is a trigger, nor would be descended into.
+// gx_first is that byte, UINT32_MAX for none.
+static uint32_t gx_first(TSNode n, uint32_t d, const char *src, uint32_t len, const char *skip, const char *opening) {
 	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-	if (e > len || s >= e) return false;
+	if (e > len || s >= e) return s; // not to be trusted: walked as it is
+	uint32_t first = UINT32_MAX;
 	for (const char *c = skip; *c; c++) {
-		if (memchr(src + s, *c, e - s)) return false;
+		uint32_t from = d >= 3 && src[s] == *c && strchr(opening, *c) ? s + 1 : s;
+		const char *at = memchr(src + from, *c, e - from);
+		if (at && (uint32_t)(at - src) < first) first = at - src;
 	}
-	return true;
+	return first;
 }
 
 // It returns 0, or -1 when memory ran out.
 static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const uint64_t *mask, uint32_t nsym,
-		TSFieldId body_field, uint32_t max_start, const char *src, uint32_t len, const char *skip, gx_out *o) {
+		TSFieldId body_field, uint32_t max_start, const char *src, uint32_t len, const char *skip, const char *opening,
+		gx_out *o) {
 	uint32_t maxd = max_start + 300; // zones reach at most 255 below their start
 	int32_t *kept = malloc(sizeof(int32_t) * maxd);  // the kept node at each depth of the path, or -1
 	int32_t *last = malloc(sizeof(int32_t) * maxd);  // the last kept child of it
@@ -144,8 +154,18 @@ static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const u
 				last[d-1] = idx;
 			}
 		}
-		bool deeper = cz > (int32_t)d || (d < max_start && !(d >= 2 && gx_can_skip(n, src, len, skip)));
-		if (deeper && d + 1 < maxd && ts_tree_cursor_goto_first_child(&c)) {
+		bool deeper = cz > (int32_t)d;
+		uint32_t goal = 0; // the first byte of n that counts, to go to among its children; 0: its first child
+		if (!deeper && d < max_start) {
+			deeper = true;
+			if (d >= 2 && skip && !ts_node_has_error(n)) {
+				goal = gx_first(n, d, src, len, skip, opening);
+				deeper = goal != UINT32_MAX;
+				if (d < 3) goal = 0;
+			}
+		}
+		if (deeper && d + 1 < maxd &&
+				(goal ? ts_tree_cursor_goto_first_child_for_byte(&c, goal) >= 0 : ts_tree_cursor_goto_first_child(&c))) {
 			kept[d] = idx;
 			last[d] = -1;
 			zone[d] = cz;
@@ -222,6 +242,12 @@ type walkSpec struct {
 	// a tree a subtree whose source has none is not walked. Empty: every
 	// subtree is.
 	skip string
+	// opening holds those of skip's bytes that, as the first byte of a
+	// node more than two deep, open the node itself and start no match
+	// below it (Go: the "(" of an argument or parameter list, of a
+	// parenthesized expression or type; an import spec list, whose specs
+	// hold neither byte, is two deep).
+	opening string
 }
 
 // walk runs the C walk over root and calls fn with the kept nodes in
@@ -231,10 +257,11 @@ func (s *walkSpec) walk(root *sitter.Node, src []byte, fn func(nodes []walkNode)
 	var out C.gx_out
 	defer C.gx_free(&out)
 	tsRoot := *(*C.TSNode)(unsafe.Pointer(root))
-	var skip *C.char
+	var skip, opening *C.char
 	if s.skip != "" && len(src) > 0 && !root.HasError() {
-		skip = C.CString(s.skip)
+		skip, opening = C.CString(s.skip), C.CString(s.opening)
 		defer C.free(unsafe.Pointer(skip))
+		defer C.free(unsafe.Pointer(opening))
 	}
 	var srcp *C.char
 	if len(src) > 0 {
@@ -242,7 +269,7 @@ func (s *walkSpec) walk(root *sitter.Node, src []byte, fn func(nodes []walkNode)
 	}
 	if C.gx_walk(tsRoot, (*C.uint8_t)(unsafe.Pointer(&s.trig[0])), (*C.uint8_t)(unsafe.Pointer(&s.top[0])),
 		(*C.uint64_t)(unsafe.Pointer(&s.mask[0])), C.uint32_t(len(s.trig)), C.TSFieldId(s.body),
-		C.uint32_t(maxStartDepth), srcp, C.uint32_t(len(src)), skip, &out) != 0 {
+		C.uint32_t(maxStartDepth), srcp, C.uint32_t(len(src)), skip, opening, &out) != 0 {
 		return errWalkMemory
 	}
 	return fn(unsafe.Slice((*walkNode)(unsafe.Pointer(out.recs)), out.len))

@@ -23,8 +23,13 @@ import (
 // are left to GOGC's pacing (twice live is below the limit up to 4/3 of
 // Slack live). Measured on GOROOT/src (2 cores), against half again plus
 // 96 MiB: peak RSS 623 -> 521-565 MB for 0.6-1.1 s more CPU (of 16); three
-// copies 1,263 -> 1,007 MB for 8 s more (of 52).
-const Slack = 64 << 20
+// copies 1,263 -> 1,007 MB for 8 s more (of 52). Raised from 64 MiB once
+// the parse gave tree-sitter's freed C memory back after each batch
+// (syntax.ReleaseMemory), medians of 3 interleaved runs on GOROOT/src:
+// against 96 MiB, 16.5 -> 15.8 s of CPU for peak RSS 470 -> 494 MB (543 MB
+// with 64 MiB before the release); 160 MiB took 15.5 s for 538 MB, half
+// again plus 96 MiB 16.0 s for 569 MB.
+const Slack = 128 << 20
 
 var state struct {
 	sync.Mutex
