@@ -35,7 +35,23 @@ const (
 	// (0.2 s for a 1 MB file).
 	parseTimeout = 10 * time.Second
 	queryTimeout = 10 * time.Second
+	// A parse's own budget grows with the file: parseFloor, and
+	// parsePerByte for each byte (200 KB/s, 25 times slower than the
+	// slowest grammar measured, Swift's 5 MB/s), up to parseTimeout. A
+	// grammar's error recovery can run away on a few bytes: Swift's took
+	// the whole 10 s on a 28-byte file, which a repository could hold by
+	// the thousand.
+	parseFloor   = 250 * time.Millisecond
+	parsePerByte = 5 * time.Microsecond
 )
+
+// parseBudget is how long a parse of n bytes may take.
+func parseBudget(n int) time.Duration {
+	if n >= int(parseTimeout/parsePerByte) {
+		return parseTimeout
+	}
+	return min(parseTimeout, parseFloor+time.Duration(n)*parsePerByte)
+}
 
 // ErrTooComplex is returned for a file over a parsing budget; the indexer
 // keeps its file node and reports it as too-complex.

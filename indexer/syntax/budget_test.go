@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -160,5 +161,41 @@ func TestCursorStartDepth(t *testing.T) {
 	}
 	if small, large := matches(1_000), matches(40_000); large != small || large > maxStartDepth {
 		t.Errorf("matches over 1,000 and 40,000 nested classes: %d and %d, want the same, at most %d", small, large, maxStartDepth)
+	}
+}
+
+func TestParseBudget(t *testing.T) {
+	for _, tc := range []struct {
+		bytes int
+		want  time.Duration
+	}{
+		{0, parseFloor},
+		{28, parseFloor + 28*parsePerByte},
+		{100_000, parseFloor + 500*time.Millisecond},
+		{2 << 20, parseTimeout},
+		{1 << 40, parseTimeout},
+	} {
+		if got := parseBudget(tc.bytes); got != tc.want {
+			t.Errorf("parseBudget(%d) = %v, want %v", tc.bytes, got, tc.want)
+		}
+	}
+}
+
+// TestRunawayParse: a few bytes on which a grammar's error recovery runs
+// away (Swift's, found by FuzzLangParser) cost the budget of a few bytes,
+// not the 10 s of a large file, and are reported as too complex.
+func TestRunawayParse(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	src := []byte("a astruct A {00A0 a() {a()")
+	start := time.Now()
+	_, err := p.Parse(context.Background(), "swift", "runaway.swift", src)
+	took := time.Since(start)
+	if !errors.Is(err, ErrTooComplex) {
+		t.Skipf("the Swift grammar parsed %q in %v: no runaway to bound (%v)", src, took, err)
+	}
+	// Far below parseTimeout, with room for a loaded machine.
+	if took > parseTimeout/2 {
+		t.Errorf("the runaway parse of %d bytes took %v, want about %v", len(src), took, parseBudget(len(src)))
 	}
 }

@@ -93,7 +93,8 @@ func unparsed(l *Language, root *sitter.Node) bool {
 	return root.IsError()
 }
 
-// parse runs tree-sitter, for at most parseTimeout (ErrTooComplex after).
+// parse runs tree-sitter, for at most the file's parseBudget
+// (ErrTooComplex after).
 // go-tree-sitter's ParseCtx may leave its cancellation flag set when ctx is
 // cancelled just as a parse ends; every later parse then fails with
 // ErrOperationLimit before its time is up. A fresh parser and one retry
@@ -102,15 +103,16 @@ func (p *Parser) parse(ctx context.Context, l *Language, src []byte) (*sitter.Tr
 	if p.parsers == nil {
 		return nil, errors.New("parser is closed")
 	}
+	budget := parseBudget(len(src))
 	start := time.Now()
-	tree, err := p.sitterParser(l).ParseCtx(ctx, nil, src)
-	if errors.Is(err, sitter.ErrOperationLimit) && time.Since(start) >= parseTimeout {
-		return nil, fmt.Errorf("%w: the parse ran past %s", ErrTooComplex, parseTimeout)
+	tree, err := p.sitterParser(l, budget).ParseCtx(ctx, nil, src)
+	if errors.Is(err, sitter.ErrOperationLimit) && time.Since(start) >= budget {
+		return nil, fmt.Errorf("%w: the parse ran past %s", ErrTooComplex, budget)
 	}
 	if errors.Is(err, sitter.ErrOperationLimit) && ctx.Err() == nil {
 		p.parsers[l].Close()
 		delete(p.parsers, l)
-		tree, err = p.sitterParser(l).ParseCtx(ctx, nil, src)
+		tree, err = p.sitterParser(l, budget).ParseCtx(ctx, nil, src)
 	}
 	if err != nil {
 		return nil, err
@@ -118,14 +120,15 @@ func (p *Parser) parse(ctx context.Context, l *Language, src []byte) (*sitter.Tr
 	return tree, nil
 }
 
-// sitterParser returns the worker's parser for l, creating it on first use.
-func (p *Parser) sitterParser(l *Language) *sitter.Parser {
+// sitterParser returns the worker's parser for l, creating it on first
+// use, with its timeout set to budget.
+func (p *Parser) sitterParser(l *Language, budget time.Duration) *sitter.Parser {
 	sp, ok := p.parsers[l]
 	if !ok {
 		sp = sitter.NewParser()
 		sp.SetLanguage(l.grammar())
-		sp.SetOperationLimit(int(parseTimeout / time.Microsecond)) // tree-sitter's timeout, in µs
 		p.parsers[l] = sp
 	}
+	sp.SetOperationLimit(int(budget / time.Microsecond)) // tree-sitter's timeout, in µs
 	return sp
 }
