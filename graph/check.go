@@ -1,6 +1,9 @@
 package graph
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+)
 
 // Check verifies the store's internal bookkeeping and returns an error
 // describing the first inconsistency, or nil. It checks that:
@@ -21,6 +24,7 @@ import "fmt"
 // always passes; Check is for tests, of this package and of
 // packages that build stores, to run when they are done with one.
 func (s *Store) Check() error {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.v != nil {
 		if err := s.v.check(); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"unsafe"
@@ -132,6 +133,7 @@ type deltaEdge struct {
 // its snapshot and returns what it names as dirty. It returns ErrVersion or
 // ErrCorrupt like Load; the store is unusable after an ErrCorrupt.
 func (s *Store) ApplyDelta(r io.Reader) (Dirty, error) {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil && s.r == reader(s.v) {
 		return s.openDelta(r)
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"runtime"
 )
 
 // FormatVersion is the snapshot format; Load refuses any other with
@@ -69,6 +70,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // Save writes the store as a versioned snapshot. Removed nodes and edges are
 // left out, so a saved store is also a compacted one.
 func (s *Store) Save(w io.Writer) error {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil && s.r == reader(s.v) {
 		return s.v.writeTo(w)
 	}

@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"iter"
+	"runtime"
 )
 
 // Store holds nodes and edges in int-indexed slices with per-node in/out
@@ -40,6 +41,7 @@ func New() *Store {
 
 // NodeCount returns the number of nodes.
 func (s *Store) NodeCount() int {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		n, _ := s.r.counts()
 		return n
@@ -49,6 +51,7 @@ func (s *Store) NodeCount() int {
 
 // EdgeCount returns the number of node pairs joined by at least one edge.
 func (s *Store) EdgeCount() int {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		_, m := s.r.counts()
 		return m
@@ -104,6 +107,7 @@ func (s *Store) unindexName(i int32) {
 // Node returns the node with the given ID. The caller must not modify it
 // except through the store.
 func (s *Store) Node(id NodeID) (*Node, bool) {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		return s.r.byID(id)
 	}
@@ -116,6 +120,7 @@ func (s *Store) Node(id NodeID) (*Node, bool) {
 
 // Has reports whether the store holds a node with the given ID.
 func (s *Store) Has(id NodeID) bool {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		_, ok := s.r.byID(id)
 		return ok
@@ -127,7 +132,10 @@ func (s *Store) Has(id NodeID) bool {
 // Nodes yields every node, in insertion order.
 func (s *Store) Nodes() iter.Seq[*Node] {
 	if s.r != nil {
-		return s.r.nodesSeq
+		return func(yield func(*Node) bool) {
+			defer runtime.KeepAlive(s) // see keepMapped
+			s.r.nodesSeq(yield)
+		}
 	}
 	return func(yield func(*Node) bool) {
 		for _, b := range s.nodes.b {
@@ -142,6 +150,7 @@ func (s *Store) Nodes() iter.Seq[*Node] {
 
 // ByName returns the code symbols whose Name is name.
 func (s *Store) ByName(name string) []*Node {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		return s.r.byName(name)
 	}
@@ -157,7 +166,10 @@ func (s *Store) ByName(name string) []*Node {
 // carry it.
 func (s *Store) Names() iter.Seq2[string, int] {
 	if s.r != nil {
-		return s.r.namesSeq
+		return func(yield func(string, int) bool) {
+			defer runtime.KeepAlive(s) // see keepMapped
+			s.r.namesSeq(yield)
+		}
 	}
 	return func(yield func(string, int) bool) {
 		for name, list := range s.byName {
@@ -298,6 +310,7 @@ func without(list []int32, e int32) []int32 {
 
 // EdgeBetween returns the edge from from to to, if any.
 func (s *Store) EdgeBetween(from, to NodeID) (Edge, bool) {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		return s.r.edgeBetween(from, to)
 	}
@@ -320,6 +333,7 @@ func (s *Store) edge(e int32) Edge {
 
 // In returns the edges into id that have any kind in k.
 func (s *Store) In(id NodeID, k EdgeKind) []Edge {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		return s.r.adjacent(true, id, k)
 	}
@@ -328,6 +342,7 @@ func (s *Store) In(id NodeID, k EdgeKind) []Edge {
 
 // Out returns the edges out of id that have any kind in k.
 func (s *Store) Out(id NodeID, k EdgeKind) []Edge {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r != nil {
 		return s.r.adjacent(false, id, k)
 	}
@@ -353,6 +368,7 @@ func (s *Store) adjacent(lists *blocks[[]int32], id NodeID, k EdgeKind) []Edge {
 // indexer walks every package's files and symbols through it.
 func (s *Store) Targets(id NodeID, k EdgeKind) iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
+		defer runtime.KeepAlive(s) // see keepMapped
 		if s.r != nil {
 			for _, e := range s.r.adjacent(false, id, k) {
 				if n, ok := s.r.byID(e.To); ok && !yield(n) {
@@ -376,7 +392,10 @@ func (s *Store) Targets(id NodeID, k EdgeKind) iter.Seq[*Node] {
 // Edges yields every edge.
 func (s *Store) Edges() iter.Seq[Edge] {
 	if s.r != nil {
-		return s.r.edgesSeq
+		return func(yield func(Edge) bool) {
+			defer runtime.KeepAlive(s) // see keepMapped
+			s.r.edgesSeq(yield)
+		}
 	}
 	return func(yield func(Edge) bool) {
 		for e := range int32(s.edges.len()) {
@@ -412,6 +431,7 @@ func (s *Store) Container(id NodeID) (*Node, bool) {
 }
 
 func (s *Store) openedContainer(id NodeID) (*Node, bool) {
+	defer runtime.KeepAlive(s) // see keepMapped
 	var best *Node
 	for _, e := range s.r.adjacent(true, id, EdgeContains) {
 		if c, ok := s.r.byID(e.From); ok && (best == nil || containerRank(c.Kind) > containerRank(best.Kind)) {

@@ -41,7 +41,7 @@ func Open(f *os.File) (*Store, error) {
 		if data, unmap, err := mapFile(f, headerSize+int(rest)); err == nil {
 			v := newView(h, data[headerSize:], unmap)
 			s := &Store{v: v, r: v}
-			runtime.AddCleanup(s, func(v *view) { v.release() }, v)
+			runtime.AddCleanup(s, func(v *view) { v.release() }, v) // keepMapped
 			return s, nil
 		}
 	}
@@ -50,6 +50,15 @@ func Open(f *os.File) (*Store, error) {
 	}
 	return Load(f)
 }
+
+// keepMapped: an opened store's mapping is released when the store is
+// collected (the cleanup in Open), and the collector does not see the
+// reads of the mapping a method still makes after its last use of the
+// store, or that goroutines it started make. So every method of Store
+// that reads the mapping keeps its store alive until it returns
+// (runtime.KeepAlive), and so does every iterator until it ends: a Check,
+// whose caller dropped the store, once read a mapping the cleanup had
+// released (FuzzOpen, SIGSEGV).
 
 // view is an opened snapshot: its sections as slices of the mapping. The
 // strings it hands out are copies, so the mapping can go when the store
@@ -477,6 +486,7 @@ func (v *view) decodeBlob(blob []byte) (*Store, error) {
 // (ErrCorrupt): a record pointing outside it, read as absent. A decoded or
 // built store has none.
 func (s *Store) Err() error {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.decodeErr != nil || s.v == nil {
 		return s.decodeErr
 	}
@@ -490,6 +500,7 @@ func (s *Store) Err() error {
 // so that it can change; every change does so first. It does nothing to a
 // store that is decoded already. On an error the store is left as it was.
 func (s *Store) Decode() error {
+	defer runtime.KeepAlive(s) // see keepMapped
 	v := s.v
 	if v == nil {
 		return nil
@@ -506,6 +517,7 @@ func (s *Store) Decode() error {
 // Decoded returns the store decoded whole, as Decode makes it, leaving s
 // as it is (so it may be read while this runs); s itself when decoded.
 func (s *Store) Decoded() (*Store, error) {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if s.r == nil {
 		return s, nil
 	}
@@ -518,6 +530,7 @@ func (s *Store) Decoded() (*Store, error) {
 // index), it saves copying them (37 MB on GOROOT/src). s is left as it
 // is, so it may be read while this runs.
 func (s *Store) DecodedInPlace() (*Store, error) {
+	defer runtime.KeepAlive(s) // see keepMapped
 	v := s.v
 	if v == nil {
 		return s, nil

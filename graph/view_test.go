@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -275,4 +276,46 @@ func TestOpenedDelta(t *testing.T) {
 	}
 	checkInvariants(t, opened)
 	sameGraph(t, opened, applied)
+}
+
+// TestDroppedStoreStaysMapped: a store whose caller keeps no reference to
+// it while one of its methods runs (store.Check(), a range over
+// store.Nodes()) is not released under that method, with the collector
+// running all the while (keepMapped).
+func TestDroppedStoreStaysMapped(t *testing.T) {
+	data := saveBytes(t, richStore(t))
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				runtime.GC()
+			}
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	for range 200 {
+		s, err := openBytes(t, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		s, err = openBytes(t, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for nd := range s.Nodes() {
+			n += len(nd.ID)
+		}
+		if n == 0 {
+			t.Fatal("no nodes")
+		}
+	}
 }
