@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -105,6 +106,9 @@ Flags:
 }
 
 func whyRun(ctx context.Context, e env, o whyOpts) int {
+	if os.Getenv("GOGC") == "" { // a GOGC the user set stands
+		defer debug.SetGCPercent(debug.SetGCPercent(whyGCPercent))
+	}
 	w, ok := openDir(ctx, e, "why", o.dir, o.scope)
 	if !ok {
 		return exitError
@@ -169,6 +173,14 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	}
 	return exitOK
 }
+
+// whyGCPercent is the collector's GOGC while why answers: one answer
+// allocates a few MB to a few tens of MB and the process then ends, so
+// collecting at every doubling of a small heap was work thrown away
+// (an index build it may start is bounded by its own soft memory limit,
+// internal/heapbound). On GOROOT/src and three copies of it, A/B: 1.7
+// and 3.5 ms less CPU per answer (of 19 and 29).
+const whyGCPercent = 400
 
 // answerWhy answers o.query over w, with w's content index.
 func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*query.Answer, error) {
