@@ -40,12 +40,7 @@ func dirsStale(root string, m *Manifest) bool {
 		wg.Go(func() {
 			for i := w; i < len(paths) && !stale.Load(); i += workers {
 				fi, err := st.stat(paths[i].name)
-				switch {
-				case err != nil:
-					stale.Store(true)
-				case i < dirs && fi.mtime != m.Dirs[paths[i].name]:
-					stale.Store(true)
-				case i >= dirs && !unchanged(m, paths[i].name, fi, false, paths[i].rec):
+				if err != nil || !unchanged(m, paths[i].name, fi, i < dirs, paths[i].rec) {
 					stale.Store(true)
 				}
 			}

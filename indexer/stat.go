@@ -19,7 +19,8 @@ type fileStat struct {
 // stops the whole run early.
 type statVisit func(p string, st fileStat, err error, dir bool, rec FileRecord) bool
 
-// statEntry is a file of a directory, with its record.
+// statEntry is a path to stat (a file's name in its directory, or a
+// repo-relative path), with the file's record.
 type statEntry struct {
 	name string
 	rec  FileRecord

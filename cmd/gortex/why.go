@@ -229,10 +229,9 @@ func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.W
 		// why checks the index once it has answered (whyRun), and says
 		// what the open found only then.
 		o.Quick = cmd == "why"
-		if o.Quick {
-			w, err = workspace.Open(ctx, root, o)
-		} else {
-			w, err = openWorkspaceWith(ctx, e, root, o)
+		w, err = workspace.Open(ctx, root, o)
+		if err == nil && !o.Quick {
+			sayLoaded(e, w)
 		}
 	}
 	if err != nil {

@@ -143,7 +143,7 @@ func (t *table) lang(i int) (string, bool) {
 	return t.str(uint64(le.Uint32(r[32:])), uint64(le.Uint16(r[36:])))
 }
 
-// at is record i; Decode checked its strings.
+// at is record i; decodeTable checked its strings.
 func (t *table) at(i int) FileRecord {
 	r := t.rec(i)
 	lang, _ := t.lang(i)
@@ -175,8 +175,7 @@ func (t *table) lookup(p string) (FileRecord, bool) {
 func (t *table) all() iter.Seq2[string, FileRecord] {
 	return func(yield func(string, FileRecord) bool) {
 		for i := range t.n {
-			p, _ := t.path(i)
-			if !yield(p, t.at(i)) {
+			if !yield(t.atPath(i)) {
 				return
 			}
 		}
