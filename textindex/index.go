@@ -132,16 +132,14 @@ type Hit struct {
 
 // Analyze returns the distinct analysed terms (lower-cased, stemmed, stop
 // words removed) of text, in order of first appearance.
-func (c *Index) Analyze(text string) []string {
+func (c *Index) Analyze(text string) []string { return distinct(c.tokens(text)) }
+
+// tokens returns the analysed terms of text, in order, with repeats.
+func (c *Index) tokens(text string) []string {
 	an := c.idx.Mapping().AnalyzerNamed(en.AnalyzerName)
-	seen := map[string]bool{}
 	var out []string
 	for _, tok := range an.Analyze([]byte(text)) {
-		t := string(tok.Term)
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
+		out = append(out, string(tok.Term))
 	}
 	return out
 }

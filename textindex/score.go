@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/gortex/gortex/graph"
@@ -26,11 +25,7 @@ import (
 // posting. Scores equal Bleve's up to the order of a sum's terms (a few
 // units in the last place); TestSearchMatchesBleve holds them to it.
 func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error) {
-	an := c.idx.Mapping().AnalyzerNamed(en.AnalyzerName)
-	var tokens []string // with repeats: a match query makes a term query of each
-	for _, tok := range an.Analyze([]byte(text)) {
-		tokens = append(tokens, string(tok.Term))
-	}
+	tokens := c.tokens(text) // with repeats: a match query makes a term query of each
 	if len(tokens) == 0 || limit <= 0 {
 		return nil, nil
 	}
