@@ -279,14 +279,38 @@ func writeParses(path string, old *parseFile, drop map[string]bool, fresh map[st
 		entries = append(entries, entry{p, fp.Package, buf[start:len(buf):len(buf)]})
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].path < entries[j].path })
-	head := binary.LittleEndian.AppendUint32([]byte(parsesMagic), parsesVersion)
-	head = binary.AppendUvarint(head, uint64(len(entries)))
 	off := 0
-	for _, e := range entries {
-		head = appendStr(appendStr(head, e.path), e.pkg)
-		head = binary.AppendUvarint(binary.AppendUvarint(head, uint64(off)), uint64(len(e.rec)))
+	head := parsesHead(len(entries), func(i int) (string, string, int, int) {
+		e := entries[i]
 		off += len(e.rec)
+		return e.path, e.pkg, off - len(e.rec), len(e.rec)
+	})
+	return writeSummed(path, head, func(w io.Writer) error {
+		for _, e := range entries {
+			w.Write(e.rec) // a bufio.Writer: its Flush reports a failed write
+		}
+		return nil
+	})
+}
+
+// parsesHead is the table of a parses file: its magic and version, the
+// number of records, and each record's path, package, offset and length,
+// in path order, as entry gives them.
+func parsesHead(n int, entry func(i int) (path, pkg string, off, length int)) []byte {
+	head := binary.LittleEndian.AppendUint32([]byte(parsesMagic), parsesVersion)
+	head = binary.AppendUvarint(head, uint64(n))
+	for i := range n {
+		path, pkg, off, length := entry(i)
+		head = appendStr(appendStr(head, path), pkg)
+		head = binary.AppendUvarint(binary.AppendUvarint(head, uint64(off)), uint64(length))
 	}
+	return head
+}
+
+// writeSummed creates path and writes head, then what body writes into a
+// buffer, then the CRC-32C of both (u32, little-endian), as a parses file
+// ends.
+func writeSummed(path string, head []byte, body func(w io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -294,10 +318,10 @@ func writeParses(path string, old *parseFile, drop map[string]bool, fresh map[st
 	crc := crc32.New(castagnoli)
 	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
 	w.Write(head)
-	for _, e := range entries {
-		w.Write(e.rec)
+	err = body(w)
+	if err == nil {
+		err = w.Flush()
 	}
-	err = w.Flush()
 	if err == nil {
 		_, err = f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32()))
 	}

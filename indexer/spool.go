@@ -2,7 +2,6 @@ package indexer
 
 import (
 	"bufio"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash"
@@ -149,33 +148,20 @@ func (s *parseSpool) writeParses(dst string) error {
 	}
 	entries := slices.Clone(s.refs)
 	slices.SortFunc(entries, func(a, b parseEntry) int { return strings.Compare(a.path, b.path) })
-	head := binary.LittleEndian.AppendUint32([]byte(parsesMagic), parsesVersion)
-	head = binary.AppendUvarint(head, uint64(len(entries)))
-	for _, e := range entries {
-		head = appendStr(appendStr(head, e.path), e.pkg)
-		head = binary.AppendUvarint(binary.AppendUvarint(head, uint64(e.off)), uint64(e.len))
-	}
-	f, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	crc, check := crc32.New(castagnoli), crc32.New(castagnoli)
-	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	w.Write(head)
-	_, err = io.Copy(io.MultiWriter(w, check), io.NewSectionReader(s.f, 0, int64(s.size)))
-	if err == nil && check.Sum32() != s.crc.Sum32() {
-		err = fmt.Errorf("%w: checksum mismatch", errSpool)
-	}
-	if err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		_, err = f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32()))
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	head := parsesHead(len(entries), func(i int) (string, string, int, int) {
+		e := entries[i]
+		return e.path, e.pkg, e.off, e.len
+	})
+	return writeSummed(dst, head, func(w io.Writer) error {
+		check := crc32.New(castagnoli)
+		if _, err := io.Copy(io.MultiWriter(w, check), io.NewSectionReader(s.f, 0, int64(s.size))); err != nil {
+			return err
+		}
+		if check.Sum32() != s.crc.Sum32() {
+			return fmt.Errorf("%w: checksum mismatch", errSpool)
+		}
+		return nil
+	})
 }
 
 // remove closes the spool and removes its file; it is safe to call twice.
