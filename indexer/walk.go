@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -286,7 +287,9 @@ func (w *walker) finish() *WalkResult {
 }
 
 // classify maps a file name to its class and language: a source file is
-// one whose extension is in the language registry (syntax.LanguageOf).
+// one whose extension is in the language registry (syntax.LanguageOf). A
+// text file under a test-data directory (fixtureDir) is another file, not
+// a document: it is a test's input or expected output, not reasoning.
 func classify(rel string) (FileClass, string) {
 	if filepath.Base(rel) == "go.mod" {
 		return ClassGoMod, ""
@@ -294,13 +297,37 @@ func classify(rel string) (FileClass, string) {
 	if l := syntax.LanguageOf(rel); l != nil {
 		return ClassSource, l.Name
 	}
+	lang := ""
 	switch strings.ToLower(filepath.Ext(rel)) {
 	case ".md", ".markdown":
-		return ClassDoc, "markdown"
+		lang = "markdown"
 	case ".txt", ".adoc", ".asciidoc", ".rst":
-		return ClassDoc, "text"
+		lang = "text"
 	}
-	return ClassOther, ""
+	if lang == "" || underFixtureDir(rel) {
+		return ClassOther, ""
+	}
+	return ClassDoc, lang
+}
+
+// fixtureDirs are the directory names that hold test data by convention:
+// Go's testdata (which the go tool never builds), and the fixtures and
+// snapshot directories of JavaScript, Ruby and Python test suites. On
+// GOROOT/src, the 1.3k test scripts under testdata filled most why answers
+// as if they were reasoning: all ten entries of why fmt.Sprintf were
+// cmd/go test scripts that call it.
+var fixtureDirs = []string{"testdata", "fixtures", "__fixtures__", "__snapshots__"}
+
+// underFixtureDir reports whether a directory of the repo-relative path rel
+// is named as one of fixtureDirs.
+func underFixtureDir(rel string) bool {
+	dir, _ := path.Split(rel)
+	for name := range strings.SplitSeq(strings.TrimSuffix(dir, "/"), "/") {
+		if slices.Contains(fixtureDirs, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // sniffAll drops the sources and docs that are binary or unreadable. The

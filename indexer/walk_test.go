@@ -224,6 +224,41 @@ func mapsEqual(a, b map[string]int) bool {
 	return true
 }
 
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		path  string
+		class FileClass
+		lang  string
+	}{
+		{"README.md", ClassDoc, "markdown"},
+		{"docs/adr/0001-cents.md", ClassDoc, "markdown"},
+		{"docs/guide.rst", ClassDoc, "text"},
+		{"NOTES.TXT", ClassDoc, "text"},
+		{"main.go", ClassSource, "go"},
+		{"go.mod", ClassGoMod, ""},
+		{"img.png", ClassOther, ""},
+		// Test data is a test's input, not reasoning; its code is still code.
+		{"testdata/notes.md", ClassOther, ""},
+		{"cmd/go/testdata/script/vet.txt", ClassOther, ""},
+		{"src/__snapshots__/view.md", ClassOther, ""},
+		{"test/fixtures/a/README.md", ClassOther, ""},
+		{"spec/__fixtures__/x.rst", ClassOther, ""},
+		{"go/parser/testdata/p.go", ClassSource, "go"},
+		// Only a directory of that name counts, not a file or a longer name.
+		{"testdata.md", ClassDoc, "markdown"},
+		{"docs/fixtures.md", ClassDoc, "markdown"},
+		{"mytestdata/notes.md", ClassDoc, "markdown"},
+		{"testdatas/notes.txt", ClassDoc, "text"},
+		{"Testdata/notes.md", ClassDoc, "markdown"},
+	}
+	for _, tt := range tests {
+		class, lang := classify(tt.path)
+		if class != tt.class || lang != tt.lang {
+			t.Errorf("classify(%q) = %v %q, want %v %q", tt.path, class, lang, tt.class, tt.lang)
+		}
+	}
+}
+
 func TestWalkDirs(t *testing.T) {
 	root := walkFixture(t)
 	res, err := Walk(context.Background(), root, WalkOptions{})
