@@ -41,10 +41,11 @@ TypeScript and TSX, Java, Kotlin, Scala, C, C++, C#, Rust, Ruby, PHP, Swift,
 Lua, Elixir, OCaml, Bash, Protobuf, HCL and Terraform) into symbols, with
 qualified names in each language's convention; keep every other file as a
 file node; split Markdown and text documents (.md, .markdown, .txt, .adoc,
-.asciidoc, .rst) into one section per heading; link each section to the
-code it names (a symbol, its type or package, its file or directory) and to
-the files committed together with its document; and index the sections for
-lexical matching and questions. The walk honours .gitignore and skips .git,
+.asciidoc, .rst; not those under a testdata, fixtures, __fixtures__ or
+__snapshots__ directory, which are test data) into one section per
+heading; link each section to the code it names (a symbol, its type or
+package, its file or directory) and to the files committed together with
+its document; and index the sections for lexical matching and questions. The walk honours .gitignore and skips .git,
 vendor/, node_modules/, binary files and files over 2 MiB.
 
 Without DIR, the project around the working directory is indexed: the
