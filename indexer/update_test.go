@@ -325,3 +325,37 @@ func TestOlderManifestRebuilds(t *testing.T) {
 		t.Errorf("the rebuilt index does not load: %v", err)
 	}
 }
+
+// TestTestDataIsNoDocument builds a repository whose design note and
+// whose test data both name a function: only the note becomes sections,
+// in a full build and in an update that adds more test data.
+func TestTestDataIsNoDocument(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "go.mod", "module example.com/m\n")
+	write(t, root, "pay.go", "package m\n\n// Charge takes a payment.\nfunc Charge() {}\n")
+	write(t, root, "docs/design.md", "# Payments\n\n`Charge` retries once.\n")
+	write(t, root, "testdata/script/charge.txt", "# Charge twice\n\ncall Charge\n")
+	if _, _, err := indexer.Build(context.Background(), root, indexer.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "pkg/testdata/more.md", "# More\n\n`Charge` in a test.\n")
+	write(t, root, "pkg/__snapshots__/view.md", "# View\n\n`Charge` rendered.\n")
+	idx, _, err := indexer.Update(context.Background(), root, indexer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []string
+	for n := range idx.Store.Nodes() {
+		if n.Kind == graph.KindDoc {
+			docs = append(docs, n.Path)
+		}
+	}
+	if len(docs) == 0 || slices.ContainsFunc(docs, func(p string) bool { return p != "docs/design.md" }) {
+		t.Errorf("sections in %v, want docs/design.md's alone", docs)
+	}
+	for _, p := range []string{"testdata/script/charge.txt", "pkg/testdata/more.md", "pkg/__snapshots__/view.md"} {
+		if n, ok := idx.Store.Node(graph.FileID(p)); !ok || n.Kind != graph.KindFile {
+			t.Errorf("%s: %v, want a file node", p, n)
+		}
+	}
+}
