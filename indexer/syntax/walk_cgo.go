@@ -98,6 +98,28 @@ static uint32_t gx_first(TSNode n, uint32_t d, const char *src, uint32_t len, co
 	return first;
 }
 
+// Likewise the walk leaves such a node once past its last "(" or "/" (an
+// opening "(" counted too): the children after it hold none. gx_rest
+// reports whether [from, end) holds a byte of skip. The walk asks it at
+// the ends of the nodes it leaves, which only grow: no skip[k] is in
+// [at[k], next[k]), and next[k] holds the first one when src[next[k]] is
+// it, so each stretch of source is looked at once however wide the nodes.
+static bool gx_rest(uint32_t from, uint32_t end, const char *src, const char *skip, uint32_t *at, uint32_t *next) {
+	for (int k = 0; skip[k]; k++) {
+		if (from < at[k] || from > next[k]) {
+			at[k] = next[k] = from;
+		}
+		if (next[k] >= end) continue;
+		if (src[next[k]] != skip[k]) {
+			const char *p = memchr(src + next[k], skip[k], end - next[k]);
+			next[k] = p ? (uint32_t)(p - src) : end;
+			if (!p) continue;
+		}
+		return true;
+	}
+	return false;
+}
+
 // It returns 0, or -1 when memory ran out.
 static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const uint64_t *mask, uint32_t nsym,
 		TSFieldId body_field, uint32_t max_start, const char *src, uint32_t len, const char *skip, const char *opening,
@@ -107,16 +129,20 @@ static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const u
 	int32_t *last = malloc(sizeof(int32_t) * maxd);  // the last kept child of it
 	int32_t *zone = malloc(sizeof(int32_t) * maxd);  // the deepest kept depth below it, -1 for none
 	uint64_t *fields = malloc(sizeof(uint64_t) * maxd); // the fields its kept children may be in, 0 for all
-	if (!kept || !last || !zone || !fields) {
-		free(kept); free(last); free(zone); free(fields);
+	uint32_t *rest = malloc(sizeof(uint32_t) * maxd);   // its end when its children past its last skip byte are gone past, else 0
+	if (!kept || !last || !zone || !fields || !rest) {
+		free(kept); free(last); free(zone); free(fields); free(rest);
 		return -1;
 	}
+	uint32_t at[2] = {0, 0}, next[2] = {0, 0}; // gx_rest's stretches, one per byte of skip
+	if (skip && strlen(skip) > 2) skip = NULL; // more bytes than gx_rest keeps: walked whole
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	uint32_t d = 0;
 	kept[0] = gx_keep(o, root, ts_node_symbol(root), 0, 0, -1);
 	last[0] = -1;
 	zone[0] = 0;
 	fields[0] = 0;
+	rest[0] = 0;
 	bool down = ts_tree_cursor_goto_first_child(&c);
 	if (down) d = 1;
 	while (down && !o->failed) {
@@ -170,19 +196,26 @@ static int gx_walk(TSNode root, const uint8_t *trig, const uint8_t *top, const u
 			last[d] = -1;
 			zone[d] = cz;
 			fields[d] = fm;
+			rest[d] = 0;
+			if (skip && d >= 3 && cz <= (int32_t)d) {
+				uint32_t e = ts_node_end_byte(n);
+				if (e <= len) rest[d] = e;
+			}
 			d++;
 			continue;
 		}
-		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+		uint32_t end = ts_node_end_byte(n);
+		while (rest[d-1] && !gx_rest(end, rest[d-1], src, skip, at, next) || !ts_tree_cursor_goto_next_sibling(&c)) {
 			if (d <= 1 || !ts_tree_cursor_goto_parent(&c)) {
 				down = false;
 				break;
 			}
 			d--;
+			if (rest[d-1]) end = ts_node_end_byte(ts_tree_cursor_current_node(&c));
 		}
 	}
 	ts_tree_cursor_delete(&c);
-	free(kept); free(last); free(zone); free(fields);
+	free(kept); free(last); free(zone); free(fields); free(rest);
 	return o->failed ? -1 : 0;
 }
 
