@@ -255,7 +255,7 @@ func BenchmarkGoWalkOnly(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i, t := range trees {
-			if err := extractGo(t.RootNode(), srcs[i], &p.walk, &p.tags, &ParsedFile{}); err != nil {
+			if err := extractGo(nodeOf(t.RootNode()), srcs[i], &p.walk, &p.tags, &ParsedFile{}); err != nil {
 				b.Fatal(err)
 			}
 		}
