@@ -132,7 +132,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 		return nil, err
 	}
 	defer b.spool.remove()
-	b.store = graph.New()
+	b.store = graph.NewSized(len(w.Files) * graph.NodesPerFile)
 	b.man = manifest.New()
 	b.man.Dirs, b.man.Build = w.Dirs, rulesID
 	b.parses = map[string]*fileParse{}
