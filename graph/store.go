@@ -35,9 +35,18 @@ type edgeRec struct {
 }
 
 // New returns an empty store.
-func New() *Store {
-	return &Store{index: make(map[NodeID]int32), byName: make(map[string][]int32)}
+func New() *Store { return NewSized(0) }
+
+// NewSized returns an empty store with room for about n nodes: its maps
+// grown by adding them, by doubling, cost 0.1 s of CPU in the full index
+// of GOROOT/src (240k nodes). A tree of f files makes about f*NodesPerFile.
+func NewSized(n int) *Store {
+	return &Store{index: make(map[NodeID]int32, n), byName: make(map[string][]int32, n/2)}
 }
+
+// NodesPerFile is about how many nodes a repository's file makes: 21 on
+// GOROOT/src's 11k files.
+const NodesPerFile = 20
 
 // NodeCount returns the number of nodes.
 func (s *Store) NodeCount() int {

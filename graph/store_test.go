@@ -3,6 +3,7 @@ package graph
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	dgraph "github.com/dominikbraun/graph"
@@ -195,5 +196,32 @@ func TestLib(t *testing.T) {
 	}
 	if e, ok := s.EdgeBetween("p/a.go::T.M", "p/a.go::F"); !ok || !e.Kinds.Has(EdgeReferences) {
 		t.Errorf("edge added through Lib = %+v, %v", e, ok)
+	}
+}
+
+// TestNewSized: a store made with room for its nodes holds what New's
+// does, and adding them allocates less: its maps do not grow.
+func TestNewSized(t *testing.T) {
+	const n = 2000
+	nodes := make([]Node, n)
+	for i := range nodes {
+		nodes[i] = Node{ID: NodeID(fmt.Sprintf("p/a.go::F%d", i)), Kind: KindFunction, Name: fmt.Sprintf("F%d", i%700)}
+	}
+	fill := func(s *Store) *Store {
+		for _, nd := range nodes {
+			if err := s.AddNode(nd); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s
+	}
+	sized, grown := fill(NewSized(n)), fill(New())
+	if sized.NodeCount() != n || len(sized.ByName("F7")) != len(grown.ByName("F7")) {
+		t.Fatalf("sized store: %d nodes, %d named F7; want %d, %d", sized.NodeCount(), len(sized.ByName("F7")), n, len(grown.ByName("F7")))
+	}
+	withRoom := testing.AllocsPerRun(5, func() { fill(NewSized(n)) })
+	without := testing.AllocsPerRun(5, func() { fill(New()) })
+	if withRoom >= without {
+		t.Errorf("adding %d nodes allocates %.0f times into NewSized(%d), %.0f into New(): want fewer", n, withRoom, n, without)
 	}
 }

@@ -132,7 +132,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 		return nil, err
 	}
 	defer b.spool.remove()
-	b.store = graph.New()
+	b.store = graph.NewSized(len(w.Files) * graph.NodesPerFile)
 	b.man = manifest.New()
 	b.man.Dirs, b.man.Build = w.Dirs, rulesID
 	b.parses = map[string]*fileParse{}
@@ -162,6 +162,7 @@ func (b *builder) addFiles(ctx context.Context, files []WalkedFile) error {
 				break
 			}
 			b.addFile(files[batch.start+i], r)
+			files[batch.start+i].content = nil // parsed: let it go
 		}
 		heapbound.Update()
 	}
@@ -324,7 +325,9 @@ func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) pa
 	if err != nil {
 		return parsed{err: fmt.Errorf("read: %w", err)}
 	}
-	w.buf = src
+	if f.content == nil {
+		w.buf = src
+	}
 	r := parsed{hash: hashBytes(src)}
 	switch {
 	case f.Class == ClassDoc:
@@ -335,11 +338,14 @@ func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) pa
 	return r
 }
 
-// read reads a walked file through the root into buf's memory (nil: new
-// memory): a file that became a link out of the repository, a device or a
-// FIFO since the walk, or that grew past the size limit, is refused
-// (repofs.ReadFileTo).
+// read reads a walked file, unless the walk read it whole (content),
+// through the root into buf's memory (nil: new memory): a file that became
+// a link out of the repository, a device or a FIFO since the walk, or that
+// grew past the size limit, is refused (repofs.ReadFileTo).
 func (b *builder) read(f WalkedFile, buf []byte) ([]byte, error) {
+	if f.content != nil {
+		return f.content, nil
+	}
 	return repofs.ReadFileTo(buf, b.fsys, filepath.FromSlash(f.Path), b.maxSize())
 }
 

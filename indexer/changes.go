@@ -76,11 +76,9 @@ func (b *builder) sniffChanged(files []WalkedFile) ([]WalkedFile, bool) {
 			}
 			continue
 		}
-		reason, generated, _ := sniffReason(b.fsys, f.Path, b.maxSize(), buf)
-		if reason != "" {
+		if reason, _ := sniff(b.fsys, f, b.maxSize(), buf); reason != "" {
 			return nil, false
 		}
-		f.Generated = generated && f.Class == ClassSource
 	}
 	return files, true
 }

@@ -62,6 +62,9 @@ type WalkedFile struct {
 	// Generated is set for a source file that says it was generated: Go's
 	// "// Code generated ... DO NOT EDIT." line, or an "@generated" marker.
 	Generated bool
+	// content is the file when the sniff read all of it, for the parse not
+	// to read it again (9k of GOROOT/src's 11k sources and docs).
+	content []byte
 }
 
 // WalkResult is what Walk found, sorted by Path.
@@ -341,7 +344,6 @@ func (w *walker) sniffAll(ctx context.Context) error {
 		}
 	}
 	reasons := make([]string, len(w.res.Files))
-	generated := make([]bool, len(w.res.Files))
 	errs := make([]error, len(w.res.Files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -350,7 +352,7 @@ func (w *walker) sniffAll(ctx context.Context) error {
 			buf := make([]byte, sniffSize)
 			for k := int(next.Add(1)) - 1; k < len(todo) && ctx.Err() == nil; k = int(next.Add(1)) - 1 {
 				i := todo[k]
-				reasons[i], generated[i], errs[i] = sniffReason(w.fsys, w.res.Files[i].Path, w.maxSize, buf)
+				reasons[i], errs[i] = sniff(w.fsys, &w.res.Files[i], w.maxSize, buf)
 			}
 		})
 	}
@@ -364,34 +366,38 @@ func (w *walker) sniffAll(ctx context.Context) error {
 			w.skip(f.Path, reasons[i], errs[i])
 			continue
 		}
-		f.Generated = generated[i] && f.Class == ClassSource
 		kept = append(kept, f)
 	}
 	w.res.Files = kept
 	return nil
 }
 
-// sniffReason returns why the file rel cannot be indexed as text, "" if
-// it can, and whether its head marks it as generated. It is read through
-// fsys (repofs.Open): a file that became a link out of the root, a device
-// or a FIFO since it was listed, or that outgrew maxSize, is refused.
-func sniffReason(fsys *os.Root, rel string, maxSize int64, buf []byte) (reason string, generated bool, err error) {
-	head, err := readHead(fsys, rel, maxSize, buf)
+// sniff returns why the file f cannot be indexed as text, "" if it can;
+// then it sets f.Generated, when its head marks a source as generated, and
+// f.content, when its head, read into buf, is the whole file. It reads
+// through fsys (repofs.Open): a file that became a link out of the root, a
+// device or a FIFO since it was listed, or that outgrew maxSize, is refused.
+func sniff(fsys *os.Root, f *WalkedFile, maxSize int64, buf []byte) (reason string, err error) {
+	head, err := readHead(fsys, f.Path, maxSize, buf)
 	switch {
 	case errors.Is(err, repofs.ErrOutside):
-		return SkipSymlinkOutside, false, err
+		return SkipSymlinkOutside, err
 	case errors.Is(err, repofs.ErrNotRegular):
-		return SkipNotRegular, false, err
+		return SkipNotRegular, err
 	case errors.Is(err, repofs.ErrTooLarge):
-		return SkipTooLarge, false, err
+		return SkipTooLarge, err
 	case err != nil:
-		return SkipUnreadable, false, err
+		return SkipUnreadable, err
 	case bytes.IndexByte(head, 0) >= 0:
 		// A NUL byte in the first sniffSize bytes is the test git uses;
 		// invalid UTF-8 is still text.
-		return SkipBinary, false, nil
+		return SkipBinary, nil
 	}
-	return "", isGenerated(head), nil
+	f.Generated = isGenerated(head) && f.Class == ClassSource
+	if len(head) < len(buf) && int64(len(head)) == f.Size {
+		f.content = bytes.Clone(head)
+	}
+	return "", nil
 }
 
 // generatedMarker finds the line Go requires of generated files

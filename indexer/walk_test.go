@@ -592,3 +592,53 @@ func TestIsGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkKeepsWholeSmallFiles: a source or doc that the sniff read to its
+// end is kept for the parse, which then reads nothing; a longer one, and
+// a file of another class, are read again.
+func TestWalkKeepsWholeSmallFiles(t *testing.T) {
+	root := t.TempDir()
+	small := "package p\n\nfunc F() {}\n"
+	large := "package p\n\n// " + strings.Repeat("x", sniffSize) + "\nfunc G() {}\n"
+	for name, text := range map[string]string{"small.go": small, "large.go": large, "notes.md": "# Notes\n", "data.json": "{}\n"} {
+		writeText(t, filepath.Join(root, name), text)
+	}
+	res, err := Walk(context.Background(), root, WalkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"small.go": small, "notes.md": "# Notes\n"}
+	for _, f := range res.Files {
+		if got := string(f.content); got != want[f.Path] {
+			t.Errorf("%s: kept %d bytes %q, want %q", f.Path, len(f.content), got[:min(len(got), 20)], want[f.Path])
+		}
+	}
+	b := &builder{fsys: mustOpenRoot(t, root)}
+	for _, f := range res.Files {
+		if f.Path != "small.go" {
+			continue
+		}
+		writeText(t, filepath.Join(root, "small.go"), strings.ToUpper(small)) // read again, it would show
+		src, err := b.read(f, nil)
+		if err != nil || string(src) != small {
+			t.Errorf("read(small.go) = %q, %v; want what the walk read", src, err)
+		}
+	}
+}
+
+func writeText(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustOpenRoot(t *testing.T, dir string) *os.Root {
+	t.Helper()
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}

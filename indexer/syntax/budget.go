@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // A source file is outside input: its shape, not only its size, decides
@@ -56,32 +54,6 @@ func parseBudget(n int) time.Duration {
 // ErrTooComplex is returned for a file over a parsing budget; the indexer
 // keeps its file node and reports it as too-complex.
 var ErrTooComplex = errors.New("too-complex")
-
-// checkErrorFanout walks the subtrees of root that hold a syntax error
-// (node.HasError is stored in the tree: nothing else is visited) and
-// returns ErrTooComplex when an ERROR node has more than maxErrorFanout
-// children, before the query is run over it.
-func checkErrorFanout(root *sitter.Node) error {
-	if !root.HasError() {
-		return nil
-	}
-	c := sitter.NewTreeCursor(root)
-	defer c.Close()
-	for {
-		n := c.CurrentNode()
-		if n.IsError() && n.ChildCount() > maxErrorFanout {
-			return fmt.Errorf("%w: a syntax error node of %d children (budget %d)", ErrTooComplex, n.ChildCount(), maxErrorFanout)
-		}
-		if n.HasError() && c.GoToFirstChild() {
-			continue
-		}
-		for !c.GoToNextSibling() {
-			if !c.GoToParent() {
-				return nil
-			}
-		}
-	}
-}
 
 // queryBudget tracks one query run: its deadline, checked every
 // checkEvery matches, and its count of matches.

@@ -176,6 +176,23 @@ func TestGoParserCancelled(t *testing.T) {
 	}
 }
 
+// TestGoParserCancelledMidParse cancels a context while a large file is
+// being parsed: the parse stops with the context's error, and the parser
+// parses again after it.
+func TestGoParserCancelledMidParse(t *testing.T) {
+	p := NewGoParser()
+	defer p.Close()
+	src := []byte("package p\n" + strings.Repeat("func F() { g(1, 2); h.i() }\n", 200_000))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(time.Millisecond, cancel)
+	if _, err := p.Parse(ctx, "x.go", src); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Parse() error = %v, want context.Canceled", err)
+	}
+	if pf, err := p.Parse(context.Background(), "x.go", []byte("package p\nfunc F() {}\n")); err != nil || len(pf.Symbols) != 1 {
+		t.Fatalf("Parse() after cancel = %+v, %v", pf, err)
+	}
+}
+
 // TestGoParserCancelRace cancels contexts around the end of parses:
 // go-tree-sitter may then leave its cancellation flag set, which must not
 // break the parser's later parses.

@@ -171,7 +171,7 @@ var goWalkerOnce = sync.OnceValue(func() *goWalker {
 	// MISSING tokens: it is walked whole. A node that holds no "(" but
 	// its first byte (an argument list, a parenthesized expression) holds
 	// no call either: a call's "(" follows what it calls.
-	w.spec.skip, w.spec.opening = "(/", "("
+	w.spec.skip, w.spec.opening = "(/\x00", "(\x00"
 	// A call's arguments and a method's parameters and result are not
 	// read: their zones go through the fields that are.
 	for i := range n {
@@ -199,6 +199,7 @@ type goWalk struct {
 	w       *goWalker
 	nodes   []walkNode
 	matches []walkMatch
+	buf     walkBuf
 }
 
 // walkMatch is a match by the indexes of its nodes (-1 for none), with
@@ -286,14 +287,14 @@ func with(set func(m *walkMatch)) walkMatch {
 
 // extractGo fills pf from Go's tree by the walk, with g and b as working
 // memory; see the top of this file.
-func extractGo(root *sitter.Node, src []byte, g *goWalk, b *tagsBuilder, pf *ParsedFile) error {
+func extractGo(root tsNode, src []byte, g *goWalk, b *tagsBuilder, pf *ParsedFile) error {
 	if err := checkErrorFanout(root); err != nil {
 		return err
 	}
 	g.w = goWalkerOnce()
-	return g.w.spec.walk(root, src, func(nodes []walkNode) error {
+	return g.w.spec.walk(root, src, &g.buf, func(nodes []walkNode) error {
 		g.nodes = nodes
-		defer func() { g.nodes = nil }() // C memory, freed once fn returns
+		defer func() { g.nodes = nil }() // C memory, reused or freed once fn returns
 		return g.extract(src, b, pf)
 	})
 }

@@ -127,6 +127,10 @@ func main() { fmt.Println(f.Sprint(), os.Args) }
 	// "(" or "/" (gone past).
 	"openings": "package p\nfunc f() {\n\tx := (y)\n\t_ = f(a, (b), g(c), /* x */ d)\n\t(h)(x)\n\t(*T)(x).M()\n" +
 		"\tv := a + b + (c) + T{1, 2}.m(k(1))\n\tif a, b := 1, 2; (a) < b { _ = (i)(j) }\n\tw := x / y\n\ty := p1(1) + p2(2)*(p3(3))\n\tq := []int{1, 2, (3)} // c\n}\n",
+	// Children after a node's last "(" or "/" (gone past), beside calls
+	// and comments after nested calls that they must not hide.
+	"rests": "package p\nfunc f() {\n\t_ = T{A: f(g(1)), B: 2, C: h()}.m + x.y[2]\n\t_ = []int{f(1), 2 /* c */, 3, 4}\n" +
+		"\ty := a(b)(c) + d.e + (f) - [2]int{1, 2}[0] // c\n\tz := a[i(1)].b + c\n}\n",
 	"deep":          "package p\nfunc f() {\n" + strings.Repeat("g(", 700) + strings.Repeat(")", 700) + "\n}\n",
 	"deepSelectors": "package p\nfunc f() {\n" + strings.Repeat("a.b(", 600) + strings.Repeat(")", 600) + "\n}\n",
 	"deepComments":  "package p\nvar x = " + strings.Repeat("[]any{/* c */", 600) + strings.Repeat("}", 600) + "\n",
@@ -251,7 +255,7 @@ func BenchmarkGoWalkOnly(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i, t := range trees {
-			if err := extractGo(t.RootNode(), srcs[i], &p.walk, &p.tags, &ParsedFile{}); err != nil {
+			if err := extractGo(nodeOf(t.RootNode()), srcs[i], &p.walk, &p.tags, &ParsedFile{}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -39,6 +39,7 @@ func (p *Parser) Close() {
 		sp.Close()
 	}
 	p.parsers = nil
+	p.walk.buf.free()
 }
 
 // Parse extracts what it can from src, the content of the repo-relative
@@ -55,31 +56,56 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	if !ok {
 		return nil, fmt.Errorf("parse %s: %w %q", path, ErrNoGrammar, lang)
 	}
-	q, err := l.query()
-	if err != nil {
-		return nil, fmt.Errorf("parse %s: %w", path, err)
+	walk := l.Name == "go" && walkLayoutOK && !p.queryOnly
+	var q *tagsQuery
+	if !walk {
+		var err error
+		if q, err = l.query(); err != nil {
+			return nil, fmt.Errorf("parse %s: %w", path, err)
+		}
 	}
 	pf := &ParsedFile{Path: path, Lang: lang}
 	if len(src) == 0 {
 		return pf, nil
 	}
-	tree, err := p.parse(ctx, l, src)
+	var failed bool // unparsed
+	var err error
+	if walk {
+		failed, err = p.walkGo(ctx, l, src, pf)
+	} else {
+		failed, err = p.query(ctx, l, q, src, pf)
+	}
+	if err == nil && failed && pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 {
+		err = ErrSyntax
+	}
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
 	}
+	return pf, nil
+}
+
+// query fills pf from src's tree by l's tags query q, and reports whether
+// the file did not parse (unparsed).
+func (p *Parser) query(ctx context.Context, l *Language, q *tagsQuery, src []byte, pf *ParsedFile) (bool, error) {
+	tree, err := parse(ctx, p, l, src, func(sp *sitter.Parser) (*sitter.Tree, error) { return sp.ParseCtx(ctx, nil, src) })
+	if err != nil {
+		return false, err
+	}
 	defer tree.Close()
 	root := tree.RootNode()
-	extract := func() error { return q.extract(root, src, &p.tags, pf, l.clauses) }
-	if l.Name == "go" && walkLayoutOK && !p.queryOnly {
-		extract = func() error { return extractGo(root, src, &p.walk, &p.tags, pf) }
+	return unparsed(l, root), q.extract(root, src, &p.tags, pf, l.clauses)
+}
+
+// walkGo fills pf from the tree of src, Go, by the walk (golang_walk.go),
+// and reports whether the file did not parse (unparsed).
+func (p *Parser) walkGo(ctx context.Context, l *Language, src []byte, pf *ParsedFile) (bool, error) {
+	tree, err := parse(ctx, p, l, src, func(sp *sitter.Parser) (goTree, error) { return parseInPlace(ctx, sp, src) })
+	if err != nil {
+		return false, err
 	}
-	if err := extract(); err != nil {
-		return nil, fmt.Errorf("parse %s: %w", path, err)
-	}
-	if pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 && unparsed(l, root) {
-		return nil, fmt.Errorf("parse %s: %w", path, ErrSyntax)
-	}
-	return pf, nil
+	defer tree.close()
+	root := tree.root()
+	return hasError(root), extractGo(root, src, &p.walk, &p.tags, pf)
 }
 
 // unparsed reports whether a file that yielded nothing failed to parse. A
@@ -93,29 +119,30 @@ func unparsed(l *Language, root *sitter.Node) bool {
 	return root.IsError()
 }
 
-// parse runs tree-sitter, for at most the file's parseBudget
-// (ErrTooComplex after).
+// parse runs tree-sitter on src through run, with p's parser for l, for
+// at most the file's parseBudget (ErrTooComplex after).
 // go-tree-sitter's ParseCtx may leave its cancellation flag set when ctx is
 // cancelled just as a parse ends; every later parse then fails with
 // ErrOperationLimit before its time is up. A fresh parser and one retry
 // recover from that.
-func (p *Parser) parse(ctx context.Context, l *Language, src []byte) (*sitter.Tree, error) {
+func parse[T any](ctx context.Context, p *Parser, l *Language, src []byte, run func(*sitter.Parser) (T, error)) (T, error) {
+	var none T
 	if p.parsers == nil {
-		return nil, errors.New("parser is closed")
+		return none, errors.New("parser is closed")
 	}
 	budget := parseBudget(len(src))
 	start := time.Now()
-	tree, err := p.sitterParser(l, budget).ParseCtx(ctx, nil, src)
+	tree, err := run(p.sitterParser(l, budget))
 	if errors.Is(err, sitter.ErrOperationLimit) && time.Since(start) >= budget {
-		return nil, fmt.Errorf("%w: the parse ran past %s", ErrTooComplex, budget)
+		return none, fmt.Errorf("%w: the parse ran past %s", ErrTooComplex, budget)
 	}
 	if errors.Is(err, sitter.ErrOperationLimit) && ctx.Err() == nil {
 		p.parsers[l].Close()
 		delete(p.parsers, l)
-		tree, err = p.sitterParser(l, budget).ParseCtx(ctx, nil, src)
+		tree, err = run(p.sitterParser(l, budget))
 	}
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	return tree, nil
 }

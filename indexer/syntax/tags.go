@@ -104,7 +104,7 @@ func compileTagsQuery(src []byte, lang *sitter.Language) (*tagsQuery, error) {
 // Language.clauses). It returns ErrTooComplex, with pf incomplete, when
 // the file is over a budget (budget.go).
 func (tq *tagsQuery) extract(root *sitter.Node, src []byte, b *tagsBuilder, pf *ParsedFile, clauses bool) error {
-	if err := checkErrorFanout(root); err != nil {
+	if err := checkErrorFanout(nodeOf(root)); err != nil {
 		return err
 	}
 	cur := sitter.NewQueryCursor()
