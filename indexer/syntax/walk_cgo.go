@@ -298,12 +298,15 @@ func (n *walkNode) EndPoint() sitter.Point   { return sitter.Point{Row: n.erow, 
 var walkLayoutOK = func() bool {
 	node := reflect.TypeOf(sitter.Node{}).Field(0)
 	cur := reflect.TypeOf(sitter.TreeCursor{}).Field(0)
-	parser, ok := reflect.TypeOf(sitter.Parser{}).FieldByName("c")
 	return node.Name == "c" && node.Offset == 0 && node.Type.Size() == uintptr(C.gx_sizeof_node()) &&
 		cur.Name == "c" && cur.Type.Kind() == reflect.Pointer && cur.Type.Elem().Size() == uintptr(C.gx_sizeof_cursor()) &&
-		ok && parser.Type.Kind() == reflect.Pointer && parser.Type.Elem().Name() == "_Ctype_struct_TSParser" &&
+		parserCFound && parserC.Type.Kind() == reflect.Pointer && parserC.Type.Elem().Name() == "_Ctype_struct_TSParser" &&
 		unsafe.Sizeof(walkNode{}) == unsafe.Sizeof(C.gx_rec{})
 }()
+
+// parserC is the field of a sitter.Parser that holds its C parser, which
+// parseInPlace reads; walkLayoutOK checks it.
+var parserC, parserCFound = reflect.TypeOf(sitter.Parser{}).FieldByName("c")
 
 // tsNode is a C node, as the walk reads it.
 type tsNode = C.TSNode
@@ -326,8 +329,7 @@ func (t goTree) close()         { C.ts_tree_delete(t.c) }
 // chunks the last tree freed (malloc_consolidate). tree-sitter keeps no
 // pointer into the source once the parse returns. src must not be empty.
 func parseInPlace(ctx context.Context, sp *sitter.Parser, src []byte) (goTree, error) {
-	f, _ := reflect.TypeOf(sitter.Parser{}).FieldByName("c")
-	cp := *(**C.TSParser)(unsafe.Add(unsafe.Pointer(sp), f.Offset))
+	cp := *(**C.TSParser)(unsafe.Add(unsafe.Pointer(sp), parserC.Offset))
 	// The flag go-tree-sitter set on its parser, which ParseCtx raises
 	// when ctx is done.
 	flag := (*uintptr)(unsafe.Pointer(C.ts_parser_cancellation_flag(cp)))
