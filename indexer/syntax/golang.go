@@ -10,7 +10,8 @@ import (
 var ErrSyntax = errors.New("syntax error, nothing recovered")
 
 // GoParser extracts the package, imports, symbols and calls of Go source
-// files with the tags query queries/go.scm. It is not safe for concurrent
+// files, by the walk of golang_walk.go (the tags query queries/go.scm when
+// the walk cannot be used). It is not safe for concurrent
 // use: give each worker its own. The caller must Close it.
 type GoParser struct {
 	p *Parser

@@ -343,22 +343,6 @@ func goFiles(tb testing.TB, dir string) (paths []string, srcs [][]byte, size int
 	return paths, srcs, size
 }
 
-// BenchmarkGoParser parses the standard library's net/http, reporting MB/s.
-func BenchmarkGoParser(b *testing.B) {
-	paths, srcs, size := goFiles(b, filepath.Join(runtime.GOROOT(), "src", "net", "http"))
-	p := NewGoParser()
-	defer p.Close()
-	b.SetBytes(size)
-	b.ReportAllocs()
-	for b.Loop() {
-		for i, src := range srcs {
-			if _, err := p.Parse(context.Background(), paths[i], src); err != nil && !errors.Is(err, ErrSyntax) {
-				b.Fatal(err)
-			}
-		}
-	}
-}
-
 // TestGoParserGOROOT parses all of $GOROOT/src twice, logging throughput,
 // counts and resident memory (steady RSS across the rounds means no C
 // memory leaks). It runs only when GORTEX_SCAN_GOROOT is set.
