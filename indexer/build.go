@@ -35,7 +35,6 @@ type Index struct {
 	Manifest *Manifest
 	dirty    graph.Dirty // what the delta applied to the snapshot names
 	check    atomic.Pointer[staleCheck]
-	watch    atomic.Pointer[StaleCheck] // set by SetStaleCheck
 }
 
 // builder carries one Build or Update. The context of the run is passed

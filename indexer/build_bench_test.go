@@ -67,7 +67,7 @@ func BenchmarkLoadFixture(b *testing.B) {
 	}
 	for b.Loop() {
 		idx, err := indexer.Load(root)
-		if err != nil || idx.Stale() {
+		if err != nil || idx.Stale(indexer.CheckAll) {
 			b.Fatalf("load: %v", err)
 		}
 	}

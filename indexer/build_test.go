@@ -165,7 +165,7 @@ func TestCorruptIndexIsRebuilt(t *testing.T) {
 func TestIncrementalUpdate(t *testing.T) {
 	root := copyFixture(t)
 	idx, _ := mustBuild(t, root, Options{})
-	if idx.Stale() {
+	if idx.Stale(CheckAll) {
 		t.Fatal("a fresh index is stale")
 	}
 	ledger := filepath.Join(root, "internal", "ledger", "ledger.go")
@@ -176,7 +176,7 @@ func TestIncrementalUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !loaded.Stale() {
+	if !loaded.Stale(CheckAll) {
 		t.Fatal("index not stale after edits")
 	}
 	idx, st, err := Update(context.Background(), root, Options{})

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// LoadQuick is Load for a query, whose staleness check stats the
+// LoadQuick is Load for a query, whose staleness check (CheckQuick) stats the
 // directories of the index and its documents, not every file: a file
 // added, removed or renamed changes its directory's time, and so does a
 // file saved by writing a new one in its place (what git and most editors
@@ -15,7 +15,7 @@ import (
 // (workspace.Workspace.Changed). On GOROOT/src (10,428 files in 1,328
 // directories) the check of every file was two thirds of gortex why's CPU
 // once the graph was read where it lies, and it grew with the tree.
-func LoadQuick(root string) (*Index, error) { return load(root, dirsStale) }
+func LoadQuick(root string) (*Index, error) { return load(root, CheckQuick) }
 
 // dirsStale reports whether a directory or a document of the manifest
 // changed or went.
@@ -49,7 +49,3 @@ func dirsStale(root string, m *Manifest) bool {
 	wg.Wait()
 	return stale.Load()
 }
-
-// StaleFiles is Stale without a watcher or the check Load began: every
-// file and directory statted now.
-func (ix *Index) StaleFiles() bool { return statStale(ix.Root, ix.Manifest) }

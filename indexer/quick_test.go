@@ -11,7 +11,7 @@ import (
 )
 
 // TestLoadQuick checks what the directory and document check of LoadQuick
-// sees, and that StaleFiles sees what it does not: a source file rewritten
+// sees, and that Stale(CheckAll) sees what it does not: a source file rewritten
 // in place.
 func TestLoadQuick(t *testing.T) {
 	tests := []struct {
@@ -52,11 +52,11 @@ func TestLoadQuick(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := idx.Stale(); got != tc.quick {
+			if got := idx.Stale(indexer.CheckQuick); got != tc.quick {
 				t.Errorf("LoadQuick's check: stale %v, want %v", got, tc.quick)
 			}
-			if got, want := idx.StaleFiles(), tc.quick || tc.changed; got != want {
-				t.Errorf("StaleFiles: %v, want %v", got, want)
+			if got, want := idx.Stale(indexer.CheckAll), tc.quick || tc.changed; got != want {
+				t.Errorf("Stale(CheckAll): %v, want %v", got, want)
 			}
 		})
 	}

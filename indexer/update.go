@@ -20,13 +20,13 @@ import (
 // ErrNoIndex is returned by Load when root has no index yet.
 var ErrNoIndex = errors.New("no index")
 
-// Load reads root's index without checking it against the files.
-func Load(root string) (*Index, error) { return load(root, statStale) }
+// Load reads root's index without checking it against the files; it
+// begins the check Stale(CheckAll) answers with while the graph opens.
+func Load(root string) (*Index, error) { return load(root, CheckAll) }
 
-// load reads root's index, beginning the staleness check stale (none when
-// nil) while the graph opens.
-func load(root string, stale func(root string, m *Manifest) bool) (*Index, error) {
-	checkStale := stale != nil
+// load reads root's index, beginning the staleness check of scope c while
+// the graph opens.
+func load(root string, c Check) (*Index, error) {
 	if err := checkGortexDir(root); err != nil {
 		return nil, err
 	}
@@ -54,13 +54,13 @@ func load(root string, stale func(root string, m *Manifest) bool) (*Index, error
 	var m *Manifest
 	var merr error
 	var wg sync.WaitGroup
-	check := &staleCheck{done: make(chan struct{}), start: time.Now()}
+	check := &staleCheck{done: make(chan struct{}), start: time.Now(), scope: c}
 	wg.Add(1)
 	go func() {
 		m, merr = readManifest(dir)
 		wg.Done()
-		if merr == nil && checkStale {
-			check.stale = stale(root, m)
+		if merr == nil && c != noCheck {
+			check.stale = c.stale(root, m)
 		}
 		close(check.done)
 	}()
@@ -79,7 +79,7 @@ func load(root string, stale func(root string, m *Manifest) bool) (*Index, error
 		return nil, merr
 	}
 	ix := &Index{Root: root, Dir: dir, Store: s, Manifest: m, dirty: dirty}
-	if checkStale {
+	if c != noCheck {
 		ix.check.Store(check)
 	}
 	return ix, nil
@@ -98,25 +98,46 @@ func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
 	return s.ApplyDelta(f)
 }
 
-// Stale reports whether any file or directory the index was built from has
-// changed on disk since: a changed size or modification time, a deleted
-// file, or a directory whose entries changed. It only stats, on several
-// threads (statManifest); it reads no file. A false positive (a touched but
-// unchanged file) costs an Update that finds nothing to do.
+// Check is how much of the tree a staleness check stats.
+type Check int
+
+const (
+	// CheckAll stats every file and directory the index was built from:
+	// a changed size or modification time, a deleted file, or a directory
+	// whose entries changed. It reads no file, on several threads
+	// (statManifest).
+	CheckAll Check = iota
+	// CheckQuick stats the index's directories and its documents alone
+	// (see LoadQuick): what one query checks while it answers, and a
+	// source file rewritten in place is not seen.
+	CheckQuick
+
+	noCheck Check = -1 // an update's load of the old index: no check begun
+)
+
+// stale runs the check c over m's files under root.
+func (c Check) stale(root string, m *Manifest) bool {
+	if c == CheckQuick {
+		return dirsStale(root, m)
+	}
+	return statStale(root, m)
+}
+
+// Stale reports whether the files the index was built from changed on disk
+// since, as far as the check c can see. It only stats; a false positive (a
+// touched but unchanged file) costs an Update that finds nothing to do.
 //
-// Load starts this check while the graph decodes; the first call takes
-// that result when the check started less than staleWindow ago, so that
-// gortex why does not stat the tree after loading it. An index given a
-// StaleCheck (a watcher's, see indexer/watch) asks it instead.
-func (ix *Index) Stale() bool {
-	if c := ix.watch.Load(); c != nil {
-		return (*c)(ix)
+// Load and LoadQuick begin a check while the graph decodes; the first call
+// with the same scope takes that result when the check started less than
+// staleWindow ago, so that gortex why does not stat the tree after loading
+// it. Which check to ask, and when (a watcher that saw no change need not
+// ask at all), is the caller's policy: workspace.Session's.
+func (ix *Index) Stale(c Check) bool {
+	if b := ix.check.Load(); b != nil && b.scope == c && ix.check.CompareAndSwap(b, nil) && time.Since(b.start) < staleWindow {
+		<-b.done
+		return b.stale
 	}
-	if c := ix.check.Swap(nil); c != nil && time.Since(c.start) < staleWindow {
-		<-c.done
-		return c.stale
-	}
-	return statStale(ix.Root, ix.Manifest)
+	return c.stale(ix.Root, ix.Manifest)
 }
 
 // gcPauseFiles is how many changed files an update parses with the
@@ -134,6 +155,7 @@ const staleWindow = 500 * time.Millisecond
 type staleCheck struct {
 	done  chan struct{} // closed when stale is set
 	start time.Time
+	scope Check
 	stale bool
 }
 
@@ -176,7 +198,7 @@ func Update(ctx context.Context, root string, opts Options) (*Index, Stats, erro
 }
 
 func (b *builder) incremental(ctx context.Context) (*Index, error) {
-	old, err := load(b.root, nil)
+	old, err := load(b.root, noCheck)
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
 	}
@@ -317,15 +339,3 @@ func keepBroken(prev []Skip, touched map[string]bool) []Skip {
 	}
 	return out
 }
-
-// A StaleCheck answers Index.Stale in place of the stat walk: a file
-// watcher's, which knows when nothing changed, and calls StatStale when
-// it cannot tell.
-type StaleCheck func(ix *Index) bool
-
-// SetStaleCheck makes c answer ix.Stale from now on.
-func (ix *Index) SetStaleCheck(c StaleCheck) { ix.watch.Store(&c) }
-
-// StatStale reports whether files changed since ix was built, by statting
-// the manifest's files and directories.
-func (ix *Index) StatStale() bool { return statStale(ix.Root, ix.Manifest) }

@@ -101,7 +101,7 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameGraph(t, loaded.Store, want.Store)
-			if loaded.Stale() {
+			if loaded.Stale(indexer.CheckAll) {
 				t.Error("index stale right after the update")
 			}
 			// The next update finds nothing to do.
@@ -281,11 +281,11 @@ func TestStaleAfterLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if idx.Stale() {
+	if idx.Stale(indexer.CheckAll) {
 		t.Fatal("stale right after a build")
 	}
 	appendTo(t, root, "cart/cart.go", "\n// later\n")
-	if !idx.Stale() {
+	if !idx.Stale(indexer.CheckAll) {
 		t.Error("a change made after the load is not seen")
 	}
 	write(t, root, "cart/new.go", "package cart\n")
@@ -293,7 +293,7 @@ func TestStaleAfterLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !loaded.Stale() {
+	if !loaded.Stale(indexer.CheckAll) {
 		t.Error("a new file is not seen by the check Load began")
 	}
 }

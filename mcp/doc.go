@@ -1,13 +1,15 @@
 // Package mcp serves gortex to coding agents over the Model Context
 // Protocol (github.com/mark3labs/mcp-go), on stdio or streamable HTTP.
 //
-// A Server loads a repository's index once and keeps it current: before
-// every tool call it checks, cheaply, whether files or memory files changed
-// (indexer.Index.Stale and the memory directories' listings); when they did
-// it re-indexes incrementally (indexer.Update) or reloads the memories, and
-// publishes the result as a new immutable Snapshot through an atomic
-// pointer. A call reads one snapshot from start to end, so it never sees
-// half an update; concurrent calls share one check.
+// A Server answers from a long workspace.Session, which owns freshness:
+// before every tool call the server asks it for a current view, and the
+// session checks, cheaply, whether files or memory files changed (its
+// watcher, else a stat of the index's files, and the memory directories'
+// listings); when they did it re-indexes incrementally or reloads the
+// memories, and publishes a new immutable view. The server wraps each view
+// in a Snapshot with its derived tables. A call reads one snapshot from
+// start to end, so it never sees half an update; concurrent calls share one
+// check.
 //
 // There is one file per tool, each with its parameters as a struct and a
 // thin handler over query and rationale — the code the CLI runs. The

@@ -64,10 +64,10 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 	}
 	o = withDefaults(o)
 	// The checks the calls start end with the serve, which waits for them.
-	defer s.checks.wait()
+	defer s.sess.Wait()
 	ctx, cancelServe := context.WithCancel(ctx)
 	defer cancelServe() // before the wait
-	s.checks.within(ctx)
+	s.sess.Within(ctx)
 	srv := &http.Server{
 		Handler:           s.HTTPHandler(o),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/gortex/gortex/workspace"
 )
 
 type indexStatusParams struct {
@@ -25,18 +27,18 @@ type status struct {
 	// env:NAME, git_root (of the working directory) or working_directory.
 	RootSource string `json:"root_source" toon:"root_source"`
 	// Warnings say what is wrong with the root: the home directory or /.
-	Warnings        []string `json:"warnings" toon:"warnings"`
-	IndexDir        string   `json:"index_dir" toon:"index_dir"`
-	Loaded          bool     `json:"loaded" toon:"loaded"`
-	Generation      uint64   `json:"generation" toon:"generation"` // increases with every refresh
-	BuiltAt         string   `json:"built_at" toon:"built_at"`
-	Stale           bool     `json:"stale" toon:"stale"`                       // files changed since; the next call re-indexes them
-	MemoriesChanged bool     `json:"memories_changed" toon:"memories_changed"` // memory files changed since
-	Counts          Counts   `json:"counts" toon:"counts"`
-	LastRefresh     Refresh  `json:"last_refresh" toon:"last_refresh"`
-	MemoryDirs      []string `json:"memory_dirs" toon:"memory_dirs"`
-	Problems        []string `json:"problems" toon:"problems"`                 // memory files skipped, and why
-	ChangeDetection string   `json:"change_detection" toon:"change_detection"` // how a call learns that files changed
+	Warnings        []string          `json:"warnings" toon:"warnings"`
+	IndexDir        string            `json:"index_dir" toon:"index_dir"`
+	Loaded          bool              `json:"loaded" toon:"loaded"`
+	Generation      uint64            `json:"generation" toon:"generation"` // increases with every refresh
+	BuiltAt         string            `json:"built_at" toon:"built_at"`
+	Stale           bool              `json:"stale" toon:"stale"`                       // files changed since; the next call re-indexes them
+	MemoriesChanged bool              `json:"memories_changed" toon:"memories_changed"` // memory files changed since
+	Counts          workspace.Counts  `json:"counts" toon:"counts"`
+	LastRefresh     workspace.Refresh `json:"last_refresh" toon:"last_refresh"`
+	MemoryDirs      []string          `json:"memory_dirs" toon:"memory_dirs"`
+	Problems        []string          `json:"problems" toon:"problems"`                 // memory files skipped, and why
+	ChangeDetection string            `json:"change_detection" toon:"change_detection"` // how a call learns that files changed
 }
 
 func (s *Server) indexStatus(ctx context.Context, sn *Snapshot, p indexStatusParams) (*mcpgo.CallToolResult, error) {
@@ -56,20 +58,14 @@ func (s *Server) statusOf(sn *Snapshot) status {
 	for _, ms := range s.stores {
 		st.MemoryDirs = append(st.MemoryDirs, ms.Dir())
 	}
-	if r := s.last.Load(); r != nil {
-		st.LastRefresh = *r
-	}
-	st.ChangeDetection = "stat before every call: the index's files and directories"
-	if w := s.watcher.Load(); w != nil {
-		st.ChangeDetection = w.Status()
-	}
+	st.LastRefresh, _ = s.sess.LastRefresh()
+	st.ChangeDetection = s.sess.ChangeDetection()
 	if sn == nil {
 		return st
 	}
 	st.IndexDir, st.Loaded, st.Generation = sn.Index.Dir, true, sn.Gen
 	st.BuiltAt = sn.Built.UTC().Format(time.RFC3339)
-	st.Stale = sn.Index.Stale()
-	st.MemoriesChanged = s.memoryState() != sn.memState
+	st.Stale, st.MemoriesChanged = s.sess.Changes(sn.View)
 	st.Counts = sn.Counts
 	for _, p := range sn.Loaded.Problems {
 		st.Problems = append(st.Problems, p.Error())

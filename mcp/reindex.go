@@ -23,15 +23,9 @@ func reindexTool() mcpgo.Tool {
 
 func (s *Server) reindex(ctx context.Context, _ *Snapshot, p reindexParams) (*mcpgo.CallToolResult, error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
-	kind := buildUpdate
-	if p.Full {
-		kind = buildFull
-	}
-	s.buildMu.Lock()
-	err := s.build(ctx, kind, true)
-	s.buildMu.Unlock()
+	v, err := s.sess.Reindex(ctx, p.Full)
 	if err != nil {
 		return nil, err
 	}
-	return encoded(s.statusOf(s.snap.Load()), f)
+	return encoded(s.statusOf(s.snapshot(v)), f)
 }

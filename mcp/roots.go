@@ -13,7 +13,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/gortex/gortex/memory"
-	"github.com/gortex/gortex/workspace"
 )
 
 // RootSource says how the repository a server serves was chosen; see
@@ -80,10 +79,14 @@ func (s *Server) adoptClientRoots(ctx context.Context) {
 			s.log.Warn("no global memories", "err", err)
 			stores = []*memory.Store{memory.OpenWorkspace(root)}
 		}
+		// The history (and its blame cache) and the watcher follow the
+		// root too.
+		if err := s.sess.Reroot(root, sessionOptions(stores, s.log)); err != nil {
+			s.log.Warn("the client's roots", "err", err)
+			return
+		}
 		s.log.Info("serving the client's root", "root", root, "instead_of", s.root)
 		s.root, s.stores, s.rootSource = root, stores, RootClient
-		// The history (and its blame cache) follows the root too.
-		s.opened = workspace.Options{Stores: stores, History: workspace.NewHistory(root, true)}
 	})
 }
 

@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/gortex/gortex/indexer/watch"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
 )
@@ -50,10 +48,9 @@ type Server struct {
 	root   string
 	log    *slog.Logger
 	stores []*memory.Store // workspace first, then global when there is a home
-	// opened is what every snapshot's workspace is opened with: the stores
-	// and one history, whose blame cache (warmed in the background as
-	// files are asked about) outlives the snapshots.
-	opened workspace.Options
+	// sess owns the freshness of the snapshots: every call asks it for a
+	// current view (current). Its root changes with root, once.
+	sess *workspace.Session
 
 	// How root was chosen; root, stores and rootSource change once, on the
 	// first call, when the server takes the client's root (roots.go).
@@ -63,13 +60,9 @@ type Server struct {
 	unrooted    error // Options.Unrooted, cleared when a client's root is adopted
 	rootOnce    sync.Once
 
-	snap    atomic.Pointer[Snapshot]
-	gen     atomic.Uint64
-	checks  flights
-	buildMu sync.Mutex // one build of a snapshot at a time: checks and reindex
-	last    atomic.Pointer[Refresh]
-	audits  auditState                    // the calls view audits share, and why findings' cooldown
-	watcher atomic.Pointer[watch.Watcher] // while Watch runs: the snapshots' change detection
+	snapMu sync.Mutex               // makes snap
+	snap   atomic.Pointer[Snapshot] // the snapshot of the newest view seen
+	audits auditState               // the calls view audits share, and why findings' cooldown
 
 	mcp *server.MCPServer
 }
@@ -99,9 +92,12 @@ func New(root string, o Options) (*Server, error) {
 	if version == "" {
 		version = "dev"
 	}
+	sess, err := workspace.NewSession(abs, sessionOptions(stores, log))
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{root: abs, log: log, stores: stores, rootSource: o.RootSource, rootEnv: o.RootEnv, clientRoots: o.ClientRoots,
-		opened:   workspace.Options{Stores: stores, History: workspace.NewHistory(abs, true)},
-		unrooted: o.Unrooted}
+		sess: sess, unrooted: o.Unrooted}
 	if s.rootSource == "" {
 		s.rootSource = RootFlag
 	}
@@ -139,46 +135,23 @@ func (s *Server) warm(ctx context.Context) {
 
 // Watch watches the repository for changes until ctx is done (the serve
 // functions call it): while it does, a call's staleness check stats no file
-// unless a change was seen since the last check (watch.Watcher). Without
-// it, or when the watcher cannot start, every call stats the index's files.
-func (s *Server) Watch(ctx context.Context) {
-	w, err := watch.NewWatcher(s.root)
+// unless a change was seen since the last check (workspace.Session.Watch).
+func (s *Server) Watch(ctx context.Context) { s.sess.Watch(ctx) }
+
+// current returns a snapshot no older than the call: the session's current
+// view (workspace.Session.View), which refreshes it when files or memories
+// changed, or answers from the last one when the refresh fails.
+func (s *Server) current(ctx context.Context) (*Snapshot, error) {
+	v, err := s.sess.View(ctx)
 	if err != nil {
-		s.log.Warn("no watcher: every call stats the index's files", "err", err)
-		return
+		return nil, err
 	}
-	s.buildMu.Lock()
-	s.watcher.Store(w)
-	if sn := s.snap.Load(); sn != nil {
-		w.Track(sn.Index)
-	}
-	s.buildMu.Unlock()
-	go func() {
-		<-ctx.Done()
-		s.buildMu.Lock()
-		s.watcher.Store(nil)
-		s.buildMu.Unlock()
-		w.Close()
-	}()
+	return s.snapshot(v), nil
 }
 
-// current returns a snapshot no older than the call: it waits for a
-// staleness check that started after it was called (shared with concurrent
-// calls), which refreshes the snapshot when files or memories changed. When
-// the refresh fails it answers from the last snapshot, if there is one.
-func (s *Server) current(ctx context.Context) (*Snapshot, error) {
-	err := s.checks.do(ctx, s.check)
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return nil, ctxErr
-	}
-	sn := s.snap.Load()
-	switch {
-	case sn == nil && err == nil:
-		return nil, errors.New("no index loaded")
-	case sn == nil:
-		return nil, fmt.Errorf("load the index of %s: %w", s.root, err)
-	case err != nil:
-		s.log.Warn("refresh failed; answering from the last snapshot", "gen", sn.Gen, "err", err)
-	}
-	return sn, nil
+// sessionOptions are what every view of the server is opened with: the
+// stores, and the session's own history, whose blame cache (warmed in the
+// background as files are asked about) outlives the views.
+func sessionOptions(stores []*memory.Store, log *slog.Logger) workspace.Options {
+	return workspace.Options{Stores: stores, Log: log}
 }

@@ -26,10 +26,10 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	// short leaves nothing behind): nothing they write outlives ServeStdio.
 	var warm sync.WaitGroup
 	defer warm.Wait()
-	defer s.checks.wait()
+	defer s.sess.Wait()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // before the waits
-	s.checks.within(ctx)
+	s.sess.Within(ctx)
 	if !s.clientRoots {
 		warm.Go(func() { s.warm(ctx) }) // else the root may still change: see afterInitialize
 	}

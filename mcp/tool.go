@@ -56,7 +56,7 @@ func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
 		if s.unrooted != nil { // read after rootOnce: no race with its writer
 			return errorResult(s.unrooted), nil
 		}
-		sn := s.snap.Load()
+		sn := s.snapshot(s.sess.Last())
 		if fresh {
 			var err error
 			if sn, err = s.current(ctx); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -39,13 +40,16 @@ type Options struct {
 	// Note, when not nil, is told in one line why the index was (re)built
 	// and what that took.
 	Note func(string)
+	// Log, when not nil, receives a long Session's diagnostics (each view
+	// published, a damaged index rebuilt, memory files skipped); nil
+	// discards them.
+	Log *slog.Logger
 	// Quick is the open of one query that answers while the index's
 	// staleness check runs, then checks: the open loads the index (when
 	// there is a usable one) with a check that stats its directories and
-	// documents alone (indexer.LoadQuick) and does not wait for it; the
-	// caller asks Index.Stale and Workspace.Changed of the files its answer
-	// cites, and answers again after a full open when either finds a
-	// change.
+	// documents alone (indexer.LoadQuick) and does not wait for it. Answer
+	// sets it for a short Session, and asks Index.Stale and
+	// Workspace.Changed afterwards; a surface need not.
 	Quick bool
 	// Short marks a process that ends after one answer (the CLI): an index
 	// update may pause the garbage collector while it builds the store.
@@ -247,7 +251,7 @@ func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, er
 	}
 	idx, err := load(root, o)
 	switch {
-	case err == nil && (o.Quick || !idx.Stale()):
+	case err == nil && (o.Quick || !idx.Stale(indexer.CheckAll)):
 		return idx, nil
 	case errors.Is(err, indexer.ErrNoIndex):
 		note(fmt.Sprintf("no index yet; indexing %s", root))

@@ -109,7 +109,7 @@ func runInProcessChild(ctx context.Context, root string, n int, stdout io.Writer
 	}
 	for range 5 {
 		start := time.Now()
-		if idx.Stale() {
+		if idx.Stale(indexer.CheckAll) {
 			return errors.New("the index is stale right after an update")
 		}
 		r.Stales = append(r.Stales, time.Since(start))

@@ -42,7 +42,7 @@ func (d *doctor) index(ctx context.Context) (string, string, string) {
 		}
 	}
 	size := fmt.Sprintf("%d files, %d symbols, %d sections", files, symbols, sections)
-	if idx.Stale() {
+	if idx.Stale(indexer.CheckAll) {
 		return statusWarn, "files changed since the last index (" + size + ")", "gortex index"
 	}
 	return statusPass, "fresh: " + size, ""

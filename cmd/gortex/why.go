@@ -105,47 +105,38 @@ Flags:
 	return whyRun(ctx, e, o)
 }
 
+// whyRun answers o.query from a current workspace, which the session
+// owns (workspace.Answer: answered at once, checked after), and renders it.
 func whyRun(ctx context.Context, e env, o whyOpts) int {
 	if os.Getenv("GOGC") == "" { // a GOGC the user set stands
 		defer debug.SetGCPercent(debug.SetGCPercent(whyGCPercent))
 	}
-	w, ok := openDir(ctx, e, "why", o.dir, o.scope)
-	if !ok {
+	sess, err := dirSession(e, o.dir, o.scope)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", err)
 		return exitError
 	}
-	// The open's check of the directories and documents runs while the
-	// question is answered: on three copies of GOROOT/src it was a fifth
-	// of the time of an answer, and most of what grew with the tree.
-	a, err := answerWhy(ctx, e, w, o)
-	if w.Index.Stale() || answerStale(w, a, err) {
-		// A change the check of the open found, or a file the answer
-		// cites rewritten in place, which that check does not see: open
-		// again, checking every file (which updates the index and says
-		// so), and answer again.
-		w2, oerr := openWorkspace(ctx, e, w.Root, o.scope)
-		if oerr != nil {
-			fmt.Fprintln(e.stderr, "gortex why:", oerr)
-			return exitError
-		}
-		w = w2
-		a, err = answerWhy(ctx, e, w, o)
-	} else {
-		sayLoaded(e, w)
+	w, r, err := workspace.Answer(ctx, sess, func(ctx context.Context, w *workspace.Workspace) (whyResult, workspace.Reliance) {
+		a, err := answerWhy(ctx, e, w, o)
+		return whyResult{a, err}, answerRelies(a, err)
+	})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", err)
+		return exitError
 	}
-	if serr := w.Store().Err(); serr != nil {
-		// A record of the mapped snapshot points outside it (the open
-		// sums no checksum, to stay fast): the answer may lack what it
-		// held. Rebuilding decodes the snapshot, whose checksum fails,
-		// and builds the index again; then answer again.
-		fmt.Fprintf(e.stderr, "gortex: warning: the index is damaged (%v); rebuilding it\n", serr)
-		w2, _, uerr := workspace.Update(ctx, w.Root, workspaceOptions(e, o.scope))
-		if uerr != nil {
-			fmt.Fprintln(e.stderr, "gortex why:", uerr)
-			return exitError
-		}
-		w = w2
-		a, err = answerWhy(ctx, e, w, o)
-	}
+	sayLoaded(e, w)
+	return whyOutput(ctx, e, w, o, r.a, r.err)
+}
+
+// whyResult is an answer and the outcome query.Why gave with it.
+type whyResult struct {
+	a   *query.Answer
+	err error
+}
+
+// whyOutput adds the audit finding and the LLM summary to a, renders it,
+// and returns the exit status of its outcome err.
+func whyOutput(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *query.Answer, err error) int {
 	if err == nil {
 		whyFinding(ctx, e, w, a)
 	}
@@ -196,15 +187,15 @@ func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*
 	return query.Why(ctx, w.Store(), o.query, qo)
 }
 
-// answerStale reports whether the index changed under an answer: a file
-// it cites (its symbol's, its candidates', its entries') changed, or, for
-// an unknown name, any file (it may have been added in place).
-func answerStale(w *workspace.Workspace, a *query.Answer, err error) bool {
+// answerRelies is what an answer rests on: the files it cites (its
+// symbol's, its candidates', its entries'), or, for an unknown name, any
+// file (it may have been added in place).
+func answerRelies(a *query.Answer, err error) workspace.Reliance {
 	switch {
 	case errors.Is(err, query.ErrUnknown):
-		return w.Index.StaleFiles()
+		return workspace.Reliance{Any: true}
 	case a == nil || (err != nil && !errors.Is(err, query.ErrAmbiguous)):
-		return false
+		return workspace.Reliance{}
 	}
 	var paths []string
 	if a.Symbol != nil {
@@ -216,7 +207,17 @@ func answerStale(w *workspace.Workspace, a *query.Answer, err error) bool {
 	for _, en := range a.Rationale {
 		paths = append(paths, en.Path)
 	}
-	return w.Changed(paths)
+	return workspace.Reliance{Files: paths}
+}
+
+// dirSession is the session of the project --dir names (or the one around
+// the working directory), with the memories of scope.
+func dirSession(e env, dir, scope string) (*workspace.Session, error) {
+	root, err := resolveRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return workspace.NewSession(root, workspaceOptions(e, scope))
 }
 
 // openDir opens the workspace of the project --dir names (or the one
@@ -225,14 +226,7 @@ func answerStale(w *workspace.Workspace, a *query.Answer, err error) bool {
 func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.Workspace, ok bool) {
 	root, err := resolveRoot(dir)
 	if err == nil {
-		o := workspaceOptions(e, scope)
-		// why checks the index once it has answered (whyRun), and says
-		// what the open found only then.
-		o.Quick = cmd == "why"
-		w, err = workspace.Open(ctx, root, o)
-		if err == nil && !o.Quick {
-			sayLoaded(e, w)
-		}
+		w, err = openWorkspace(ctx, e, root, scope)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
@@ -246,16 +240,16 @@ func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.W
 // was built (said on stderr). Anchors followed through a rename and
 // unreadable memory files are said on stderr too; no file is written.
 func openWorkspace(ctx context.Context, e env, root, scope string) (*workspace.Workspace, error) {
-	return openWorkspaceWith(ctx, e, root, workspaceOptions(e, scope))
-}
-
-func openWorkspaceWith(ctx context.Context, e env, root string, o workspace.Options) (*workspace.Workspace, error) {
-	w, err := workspace.Open(ctx, root, o)
+	sess, err := workspace.NewSession(root, workspaceOptions(e, scope))
 	if err != nil {
 		return nil, err
 	}
-	sayLoaded(e, w)
-	return w, nil
+	v, err := sess.View(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sayLoaded(e, v.Workspace)
+	return v.Workspace, nil
 }
 
 // sayLoaded says on stderr which memory anchors w followed through a

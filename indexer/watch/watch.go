@@ -42,6 +42,7 @@ type Watcher struct {
 
 	mu      sync.Mutex
 	watched map[string]bool          // absolute directories
+	tracked *tracking                // the index Track was last given
 	waiting map[string]chan struct{} // marker path → closed when its event arrives
 	broken  string                   // why it cannot be trusted; "" while it can
 }
@@ -154,9 +155,10 @@ func (w *Watcher) sync() bool {
 	}
 }
 
-// Track makes ix's staleness checks use w, after watching the directories
-// of ix's manifest (and no longer those it does not list). Its first check
-// still stats: the tree may have changed before the watches were in place.
+// Track makes Stale(ix) use w, after watching the directories of ix's
+// manifest (and no longer those it does not list); it replaces the index
+// tracked before. Its first check still stats: the tree may have changed
+// before the watches were in place.
 func (w *Watcher) Track(ix *indexer.Index) {
 	want := make(map[string]bool, len(ix.Manifest.Dirs)+1)
 	want[w.root] = true
@@ -180,10 +182,24 @@ func (w *Watcher) Track(ix *indexer.Index) {
 		}
 		w.watched[d] = true
 	}
-	w.mu.Unlock()
-	t := &tracking{w: w}
+	t := &tracking{w: w, ix: ix}
 	t.clean.Store(-1)
-	ix.SetStaleCheck(t.stale)
+	w.tracked = t
+	w.mu.Unlock()
+}
+
+// Stale answers ix.Stale(indexer.CheckAll) for the index Track was last
+// given without a stat while w saw nothing since the index's last clean
+// check; any other index is statted.
+func (w *Watcher) Stale(ix *indexer.Index) bool {
+	w.mu.Lock()
+	t := w.tracked
+	w.mu.Unlock()
+	if t == nil || t.ix != ix {
+		statWalks.Add(1)
+		return ix.Stale(indexer.CheckAll)
+	}
+	return t.stale()
 }
 
 // Status says how w detects changes, for a status report.
@@ -210,11 +226,12 @@ func (w *Watcher) generation() (int64, bool) {
 // before one.
 type tracking struct {
 	w     *Watcher
+	ix    *indexer.Index
 	clean atomic.Int64
 }
 
-// stale stats ix unless nothing happened since its last clean check.
-func (t *tracking) stale(ix *indexer.Index) bool {
+// stale stats the index unless nothing happened since its last clean check.
+func (t *tracking) stale() bool {
 	synced := t.w.sync()
 	gen, ok := t.w.generation()
 	ok = ok && synced
@@ -222,7 +239,7 @@ func (t *tracking) stale(ix *indexer.Index) bool {
 		return false
 	}
 	statWalks.Add(1)
-	stale := ix.StatStale()
+	stale := t.ix.Stale(indexer.CheckAll)
 	if !stale && ok {
 		t.clean.Store(gen)
 	}

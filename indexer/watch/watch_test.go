@@ -63,13 +63,13 @@ func TestWatcher(t *testing.T) {
 			defer w.Close()
 			w.Track(idx)
 			walks := statWalks.Load()
-			if idx.Stale() {
+			if w.Stale(idx) {
 				t.Fatal("stale right after a build")
 			}
 			if statWalks.Load() != walks+1 {
 				t.Fatal("the first check after Track did not stat")
 			}
-			if idx.Stale() || statWalks.Load() != walks+1 {
+			if w.Stale(idx) || statWalks.Load() != walks+1 {
 				t.Fatal("a quiet second check statted")
 			}
 			before := w.gen.Load()
@@ -81,7 +81,7 @@ func TestWatcher(t *testing.T) {
 				t.Errorf("events counted: %v, want %v", got, tt.events)
 			}
 			walks = statWalks.Load()
-			if got := idx.Stale(); got != tt.stale {
+			if got := w.Stale(idx); got != tt.stale {
 				t.Errorf("Stale after the change = %v, want %v", got, tt.stale)
 			}
 			if statted := statWalks.Load() > walks; statted != tt.events {
@@ -89,7 +89,7 @@ func TestWatcher(t *testing.T) {
 			}
 			if !tt.stale {
 				walks = statWalks.Load()
-				idx.Stale()
+				w.Stale(idx)
 				if statWalks.Load() != walks {
 					t.Error("a quiet check after a clean one statted")
 				}
@@ -112,7 +112,7 @@ func TestWatcherBroken(t *testing.T) {
 	w.mu.Unlock()
 	for range 2 {
 		walks := statWalks.Load()
-		if idx.Stale() {
+		if w.Stale(idx) {
 			t.Fatal("stale right after a build")
 		}
 		if statWalks.Load() != walks+1 {
@@ -133,7 +133,7 @@ func TestWatcherSeesAWriteAtOnce(t *testing.T) {
 	}
 	defer w.Close()
 	w.Track(idx)
-	if idx.Stale() || idx.Stale() {
+	if w.Stale(idx) || w.Stale(idx) {
 		t.Fatal("stale right after a build")
 	}
 	f, err := os.OpenFile(filepath.Join(root, "cart", "cart.go"), os.O_WRONLY|os.O_APPEND, 0)
@@ -142,7 +142,7 @@ func TestWatcherSeesAWriteAtOnce(t *testing.T) {
 	}
 	f.WriteString("\n// later\n")
 	f.Close()
-	if !idx.Stale() {
+	if !w.Stale(idx) {
 		t.Error("a write made just before the check is not seen")
 	}
 	if strings.Contains(w.Status(), "stat before every call") {
@@ -167,6 +167,7 @@ func BenchmarkStale(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			stale := func() bool { return idx.Stale(indexer.CheckAll) }
 			if watched {
 				w, err := NewWatcher(root)
 				if err != nil {
@@ -174,9 +175,10 @@ func BenchmarkStale(b *testing.B) {
 				}
 				defer w.Close()
 				w.Track(idx)
+				stale = func() bool { return w.Stale(idx) }
 			}
 			for b.Loop() {
-				if idx.Stale() {
+				if stale() {
 					b.Fatal("stale")
 				}
 			}
