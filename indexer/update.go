@@ -102,14 +102,11 @@ func applyDelta(s *graph.Store, path string) (graph.Dirty, error) {
 type Check int
 
 const (
-	// CheckAll stats every file and directory the index was built from:
-	// a changed size or modification time, a deleted file, or a directory
-	// whose entries changed. It reads no file, on several threads
-	// (statManifest).
+	// CheckAll stats every file and directory the index was built from
+	// (a changed size or time, a file gone, a directory's entries), on
+	// several threads (statManifest); it reads no file.
 	CheckAll Check = iota
-	// CheckQuick stats the index's directories and its documents alone
-	// (see LoadQuick): what one query checks while it answers, and a
-	// source file rewritten in place is not seen.
+	// CheckQuick stats the directories and documents alone (LoadQuick).
 	CheckQuick
 
 	noCheck Check = -1 // an update's load of the old index: no check begun
@@ -128,10 +125,8 @@ func (c Check) stale(root string, m *Manifest) bool {
 // touched but unchanged file) costs an Update that finds nothing to do.
 //
 // Load and LoadQuick begin a check while the graph decodes; the first call
-// with the same scope takes that result when the check started less than
-// staleWindow ago, so that gortex why does not stat the tree after loading
-// it. Which check to ask, and when (a watcher that saw no change need not
-// ask at all), is the caller's policy: workspace.Session's.
+// of its scope takes that result when it began less than staleWindow ago.
+// Which check to ask, and when, is workspace.Session's policy.
 func (ix *Index) Stale(c Check) bool {
 	if b := ix.check.Load(); b != nil && b.scope == c && ix.check.CompareAndSwap(b, nil) && time.Since(b.start) < staleWindow {
 		<-b.done
