@@ -19,14 +19,12 @@ type anthropicBackend struct {
 
 // newAnthropic returns a backend for model ("" means the cheapest,
 // DefaultAnthropicModel) with key, at baseURL ("" means the SDK's default
-// or ANTHROPIC_BASE_URL). httpClient may be nil.
+// or ANTHROPIC_BASE_URL). httpClient may be nil; its replies are capped
+// (replyClient).
 func newAnthropic(key, baseURL, model string, httpClient *http.Client) Backend {
-	opts := []option.RequestOption{option.WithAPIKey(key), option.WithMaxRetries(0)}
+	opts := []option.RequestOption{option.WithAPIKey(key), option.WithMaxRetries(0), option.WithHTTPClient(replyClient(httpClient))}
 	if baseURL != "" {
 		opts = append(opts, option.WithBaseURL(baseURL))
-	}
-	if httpClient != nil {
-		opts = append(opts, option.WithHTTPClient(httpClient))
 	}
 	if model == "" {
 		model = DefaultAnthropicModel

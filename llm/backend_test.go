@@ -290,14 +290,16 @@ func TestOllamaBackend(t *testing.T) {
 }
 
 // fakeClaude writes a claude script to a temporary directory that records
-// its arguments and stdin and prints reply; it returns the directory.
+// its arguments, working directory (pwd.txt), what that directory holds
+// (ls.txt) and stdin, and prints reply; it returns the directory.
 func fakeClaude(t *testing.T, reply string, exit int) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "reply.json"), []byte(reply), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	script := "#!/bin/sh\nd=$(dirname \"$0\")\necho \"$@\" > \"$d/args.txt\"\ncat > \"$d/stdin.txt\"\ncat \"$d/reply.json\"\nexit " +
+	script := "#!/bin/sh\nd=$(dirname \"$0\")\necho \"$@\" > \"$d/args.txt\"\npwd > \"$d/pwd.txt\"\nls -A > \"$d/ls.txt\"\n" +
+		"cat > \"$d/stdin.txt\"\ncat \"$d/reply.json\"\nexit " +
 		string(rune('0'+exit)) + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "claude"), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
@@ -320,8 +322,22 @@ func TestClaudeCLIBackend(t *testing.T) {
 	if !strings.HasPrefix(string(stdin), roleLine) || !strings.Contains(string(stdin), "Question: Why does example.com/shop/billing.Invoice.Finalize exist?") {
 		t.Errorf("the prompt did not arrive on stdin:\n%s", stdin)
 	}
-	if !strings.Contains(string(args), "-p --output-format json --model haiku --disallowedTools") {
+	if !strings.Contains(string(args), "-p --output-format json --model haiku --disallowedTools") ||
+		!strings.Contains(string(args), "--setting-sources user\n") {
 		t.Errorf("args %q", args)
+	}
+	// The CLI runs from an empty directory of its own, removed after, never
+	// from the repository (here the package's directory, the test's cwd)
+	// with its .claude/settings.json.
+	pwd, _ := os.ReadFile(filepath.Join(dir, "pwd.txt"))
+	ls, err := os.ReadFile(filepath.Join(dir, "ls.txt"))
+	cwd, _ := os.Getwd()
+	wd := strings.TrimSpace(string(pwd))
+	if err != nil || wd == "" || wd == cwd || len(ls) != 0 {
+		t.Errorf("the CLI ran in %q (test cwd %q) holding %q", wd, cwd, ls)
+	}
+	if _, err := os.Stat(wd); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the CLI's directory %s is left behind: %v", wd, err)
 	}
 
 	t.Run("not logged in", func(t *testing.T) {
@@ -377,8 +393,8 @@ func TestSelectAuto(t *testing.T) {
 		{"openai key", map[string]string{"OPENAI_API_KEY": "k", "CLAUDECODE": "1"}, hasClaude, LLMOpenAI},
 		{"agent before ollama", map[string]string{"CLAUDECODE": "1", "OLLAMA_HOST": ollama.URL}, hasClaude, LLMAgent},
 		{"ollama before claude", map[string]string{"OLLAMA_HOST": ollama.URL}, hasClaude, LLMOllama},
-		{"claude cli outside agents", map[string]string{"OLLAMA_HOST": refused}, hasClaude, LLMClaudeCLI},
-		{"never the claude cli inside an agent", map[string]string{"CURSOR_AGENT": "1", "OLLAMA_HOST": refused}, hasClaude, LLMAgent},
+		{"never the claude cli", map[string]string{"OLLAMA_HOST": refused}, hasClaude, ""},
+		{"agent, not the claude cli, inside an agent", map[string]string{"CURSOR_AGENT": "1", "OLLAMA_HOST": refused}, hasClaude, LLMAgent},
 		{"nothing", map[string]string{"OLLAMA_HOST": refused}, noClaude, ""},
 	}
 	for _, tt := range tests {
@@ -389,7 +405,7 @@ func TestSelectAuto(t *testing.T) {
 				if !errors.As(err, &nb) || llm != nil {
 					t.Fatalf("got %+v, %v; want a NoBackendError", llm, err)
 				}
-				if len(nb.Missing) != 5 || nb.Error() != "no LLM backend found" || !strings.Contains(nb.Remedy(), "ANTHROPIC_API_KEY") || !strings.Contains(nb.Remedy(), "ollama serve") {
+				if len(nb.Missing) != len(autoOrder) || strings.Contains(strings.Join(nb.Missing, ";"), "claude") || nb.Error() != "no LLM backend found" || !strings.Contains(nb.Remedy(), "ANTHROPIC_API_KEY") || !strings.Contains(nb.Remedy(), "ollama serve") {
 					t.Errorf("error %v remedy %q", nb, nb.Remedy())
 				}
 				return

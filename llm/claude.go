@@ -6,13 +6,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
+	"time"
 )
 
 // claudeCLIBackend runs the claude CLI in print mode (claude -p) with the
 // prompt on stdin, so that a prompt of any size passes and never shows in
-// the process list.
+// the process list. It runs from an empty temporary directory with the
+// user's settings alone (claudeSettings): the CLI reads the project
+// settings, hooks and MCP servers of its working directory, and in print
+// mode it asks no trust question, so run from the repository it would run
+// what the repository committed.
 type claudeCLIBackend struct {
 	bin   string // path of the claude executable
 	model string
@@ -21,6 +27,11 @@ type claudeCLIBackend struct {
 // disallowedTools keeps a print-mode session to writing text: a quoted
 // entry must not be able to make it run commands or fetch pages.
 const disallowedTools = "Bash,Edit,Write,NotebookEdit,WebFetch,WebSearch,Task"
+
+// claudeSettings are the setting sources the CLI loads
+// (--setting-sources, documented values user, project and local): the
+// user's own, never a project's.
+const claudeSettings = "user"
 
 // newClaudeCLI returns a backend running bin with model ("" means
 // DefaultClaudeCLIModel).
@@ -44,13 +55,28 @@ type claudeResult struct {
 	} `json:"usage"`
 }
 
+// Complete runs the CLI once with the prompt on stdin; its output is read
+// up to maxReplyBytes.
 func (b *claudeCLIBackend) Complete(ctx context.Context, p Prompt) (Reply, error) {
-	cmd := exec.CommandContext(ctx, b.bin, "-p", "--output-format", "json", "--model", b.model,
-		"--disallowedTools", disallowedTools)
+	dir, err := os.MkdirTemp("", "gortex-claude-")
+	if err != nil {
+		return Reply{}, llmErr(CodeRequest, LLMClaudeCLI, fmt.Errorf("make an empty directory for the claude CLI: %w", err))
+	}
+	defer os.RemoveAll(dir)
+	run, stop := context.WithCancel(ctx)
+	defer stop()
+	cmd := exec.CommandContext(run, b.bin, "-p", "--output-format", "json", "--model", b.model,
+		"--disallowedTools", disallowedTools, "--setting-sources", claudeSettings)
+	cmd.Dir = dir
+	cmd.WaitDelay = time.Second // a child the CLI left holding its output does not hold gortex
 	cmd.Stdin = strings.NewReader(p.Text())
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	// Output past the cap stops the CLI: nothing more of it is read.
+	stdout, stderr := &capped{max: maxReplyBytes, onOver: stop}, &capped{max: maxReplyBytes, onOver: stop}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err = cmd.Run()
+	if stdout.over || stderr.over {
+		return Reply{}, llmErr(CodeRequest, LLMClaudeCLI, fmt.Errorf("the claude CLI printed more than %d bytes", maxReplyBytes))
+	}
 	raw := stdout.String()
 	var res claudeResult
 	jerr := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &res)

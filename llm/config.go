@@ -29,8 +29,9 @@ type Config struct {
 	// Acknowledged lists the backends whose privacy notice was shown; gortex
 	// writes it, in the user's config.
 	Acknowledged []string `toml:"acknowledged"`
-	// Ignored lists the keys the repository's config set that only the
-	// user's may: they were not applied. The caller reports them.
+	// Ignored lists what the repository's config set that only the user's
+	// may (a key, or a key = value such as llm = "claude-cli"): it was not
+	// applied. The caller reports it.
 	Ignored []string `toml:"-"`
 	// RepoPath and UserPath are the files read, for messages; UserPath is
 	// "" when there is no home directory.
@@ -47,18 +48,21 @@ const ConfigTemplate = `[why]
 # Which language model phrases the answer from the graph's entries:
 #   auto        an API key (ANTHROPIC_API_KEY, then OPENAI_API_KEY), else agent
 #               mode inside a coding agent, else a local Ollama with a model
-#               pulled, else the claude CLI (outside agent sessions), else none
+#               pulled, else none (never the claude CLI: name it to use it)
 #   anthropic   the Anthropic API (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)
 #   openai      OpenAI or any OpenAI-compatible server: Ollama's /v1, LM Studio,
 #               vLLM, llama.cpp server (OPENAI_API_KEY, OPENAI_BASE_URL)
 #   ollama      Ollama's native API (OLLAMA_HOST, default http://127.0.0.1:11434)
-#   claude-cli  the claude CLI in print mode, prompt on stdin
+#   claude-cli  the claude CLI in print mode, prompt on stdin, run from an
+#               empty temporary directory with user settings only; your own
+#               config or --llm only, never a repository's
 #   agent       print the prepared context for the coding agent running gortex
 #   none        the graph's answer alone
 llm = "auto"
 # The model; "" is the backend's cheapest: claude-haiku-4-5 (anthropic),
 # gpt-4.1-nano (openai; another server: the first model it lists), the
-# smallest pulled model (ollama), haiku (claude-cli).
+# smallest pulled model (ollama), haiku (claude-cli). Read from your own
+# config only: a repository does not choose what an answer costs.
 model = ""
 # The server of the openai or ollama backend (with auto: an OpenAI-compatible
 # server), e.g. "http://localhost:1234/v1" for LM Studio; "" is the default.
@@ -91,17 +95,26 @@ func UserConfigPath() (string, error) {
 // repoKeys are the [why] keys and whether a repository's committed config
 // may set them. A cloned repository is outside input: it may choose how an
 // answer is phrased, but not where the entries and the user's API keys are
-// sent (base_url), nor that the privacy notice was already shown
-// (acknowledged). Those come from the user's config and the environment.
-var repoKeys = map[string]bool{"llm": true, "model": true, "max_cost_usd": true, "base_url": false, "acknowledged": false}
+// sent (base_url), what an answer costs (model), nor that the privacy
+// notice was already shown (acknowledged). Those come from the user's
+// config and the environment. Of llm, it may not name the claude CLI
+// (repoLLM): a program the repository chooses is not run.
+var repoKeys = map[string]bool{"llm": true, "model": false, "max_cost_usd": true, "base_url": false, "acknowledged": false}
+
+// repoLLM reports whether a repository's config may select backend: every
+// backend but the claude CLI, which runs a program on the user's machine
+// with the user's login (and, were it run in the repository, the
+// repository's own settings and hooks).
+func repoLLM(backend string) bool { return backend != LLMClaudeCLI }
 
 // maxConfigSize caps a config file: [why] is a few lines.
 const maxConfigSize = 64 << 10
 
 // LoadConfig reads the [why] table of the user's configuration, then of
-// root's: a missing file is the defaults. The user's llm and model win
-// over the repository's; max_cost_usd is the lower of the two; base_url
-// and acknowledged in the repository's file are listed in Ignored instead.
+// root's: a missing file is the defaults. The user's llm wins over the
+// repository's; max_cost_usd is the lower of the two; model, base_url and
+// acknowledged in the repository's file, and llm = "claude-cli" there, are
+// listed in Ignored instead.
 // Unknown keys under [why] are an error, so that a typo does not silently
 // change nothing.
 func LoadConfig(root string) (Config, error) {
@@ -128,7 +141,11 @@ func LoadConfig(root string) (Config, error) {
 			cfg.Ignored = append(cfg.Ignored, k)
 		}
 	}
-	cfg.LLM, cfg.Model = orDefault(cfg.LLM, repo.LLM), orDefault(cfg.Model, repo.Model)
+	if repo.LLM != "" && !repoLLM(repo.LLM) {
+		cfg.Ignored = append(cfg.Ignored, "llm = "+strconv.Quote(repo.LLM))
+		repo.LLM = ""
+	}
+	cfg.LLM = orDefault(cfg.LLM, repo.LLM)
 	if repo.set["max_cost_usd"] {
 		cfg.MaxCostUSD = min(cfg.MaxCostUSD, repo.MaxCostUSD)
 	}

@@ -14,6 +14,7 @@
 // the caller then shows the graph's answer alone. LoadConfig reads the
 // [why] table of the user's config and of .gortex/config.toml, where a
 // repository may not say where entries and keys go (base_url,
-// acknowledged); Acknowledge records a privacy notice in the user's
+// acknowledged), what runs (llm = "claude-cli") or what it costs (model);
+// every reply is read up to maxReplyBytes; Acknowledge records a privacy notice in the user's
 // config; EstimateCost prices a prompt before it is sent.
 package llm

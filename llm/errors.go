@@ -78,6 +78,8 @@ func transportError(backend string, err error) *LLMError {
 	var ue *url.Error
 	var oe *net.OpError
 	switch {
+	case isTooLarge(err):
+		return llmErr(CodeRequest, backend, err)
 	case errors.As(err, &oe), errors.As(err, &ue), errors.As(err, &ne),
 		errors.Is(err, context.DeadlineExceeded):
 		return llmErr(CodeNetwork, backend, err)

@@ -25,7 +25,8 @@ const DefaultOllamaHost = "http://127.0.0.1:11434"
 
 // newOllama returns a backend for the Ollama server at host ("" means
 // DefaultOllamaHost) and model ("" means the smallest pulled chat model,
-// found by ResolveModel). httpClient may be nil.
+// found by ResolveModel). httpClient may be nil; its replies are capped
+// (replyClient).
 func newOllama(host, model string, httpClient *http.Client) (*ollamaBackend, error) {
 	if host == "" {
 		host = DefaultOllamaHost
@@ -37,10 +38,7 @@ func newOllama(host, model string, httpClient *http.Client) (*ollamaBackend, err
 	if err != nil {
 		return nil, fmt.Errorf("ollama host %q: %w", host, err)
 	}
-	if httpClient == nil {
-		httpClient = http.DefaultClient
-	}
-	return &ollamaBackend{client: api.NewClient(u, httpClient), model: model}, nil
+	return &ollamaBackend{client: api.NewClient(u, replyClient(httpClient)), model: model}, nil
 }
 
 // ResolveModel checks that the model is pulled, or picks the smallest

@@ -26,7 +26,8 @@ const OpenAIDefaultBase = "https://api.openai.com/v1/"
 // newOpenAI returns a backend for the server at baseURL ("" means OpenAI)
 // with key (local servers take any) and model. An empty model is
 // DefaultOpenAIModel on OpenAI, and on another server the first model it
-// lists; ResolveModel finds that. httpClient may be nil.
+// lists; ResolveModel finds that. httpClient may be nil; its replies are
+// capped (replyClient).
 func newOpenAI(key, baseURL, model string, httpClient *http.Client) *openaiBackend {
 	if baseURL == "" {
 		baseURL = OpenAIDefaultBase
@@ -34,10 +35,8 @@ func newOpenAI(key, baseURL, model string, httpClient *http.Client) *openaiBacke
 	if key == "" {
 		key = "none" // local servers ignore it; the SDK wants one
 	}
-	opts := []option.RequestOption{option.WithAPIKey(key), option.WithBaseURL(baseURL), option.WithMaxRetries(0)}
-	if httpClient != nil {
-		opts = append(opts, option.WithHTTPClient(httpClient))
-	}
+	opts := []option.RequestOption{option.WithAPIKey(key), option.WithBaseURL(baseURL), option.WithMaxRetries(0),
+		option.WithHTTPClient(replyClient(httpClient))}
 	official := isOpenAIHost(baseURL)
 	if model == "" && official {
 		model = DefaultOpenAIModel

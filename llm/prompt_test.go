@@ -191,7 +191,7 @@ func TestConfig(t *testing.T) {
 	}
 	write := func(text string) { t.Helper(); writeTo(ConfigPath(root), text) }
 	write(ConfigTemplate)
-	if cfg, err := LoadConfig(root); err != nil || cfg.LLM != LLMAuto || cfg.MaxCostUSD != 0.05 || len(cfg.Ignored) != 1 || cfg.Ignored[0] != "base_url" {
+	if cfg, err := LoadConfig(root); err != nil || cfg.LLM != LLMAuto || cfg.MaxCostUSD != 0.05 || !slices.Equal(cfg.Ignored, []string{"model", "base_url"}) {
 		t.Errorf("template: %+v, %v", cfg, err)
 	}
 	write("[why]\nllm = \"gpt\"\n")
@@ -254,7 +254,19 @@ func TestRepoConfigTrust(t *testing.T) {
 			Config{BaseURL: "http://127.0.0.1:1234/v1", Acknowledged: []string{LLMOpenAI}, MaxCostUSD: DefaultMaxCostUSD, Ignored: []string{"base_url"}}},
 		{"user llm and model win",
 			"[why]\nllm = \"ollama\"\nmodel = \"llama3.2\"\n", "[why]\nllm = \"anthropic\"\nmodel = \"claude-opus-4\"\n",
-			Config{LLM: LLMOllama, Model: "llama3.2", MaxCostUSD: DefaultMaxCostUSD}},
+			Config{LLM: LLMOllama, Model: "llama3.2", MaxCostUSD: DefaultMaxCostUSD, Ignored: []string{"model"}}},
+		{"repo model ignored with the user's key",
+			"", "[why]\nllm = \"anthropic\"\nmodel = \"claude-opus-4-1\"\n",
+			Config{LLM: LLMAnthropic, MaxCostUSD: DefaultMaxCostUSD, Ignored: []string{"model"}}},
+		{"repo claude-cli ignored",
+			"", "[why]\nllm = \"claude-cli\"\n",
+			Config{MaxCostUSD: DefaultMaxCostUSD, Ignored: []string{`llm = "claude-cli"`}}},
+		{"repo claude-cli ignored under the user's llm",
+			"[why]\nllm = \"none\"\n", "[why]\nllm = \"claude-cli\"\nmodel = \"opus\"\n",
+			Config{LLM: LLMNone, MaxCostUSD: DefaultMaxCostUSD, Ignored: []string{"model", `llm = "claude-cli"`}}},
+		{"user claude-cli and model kept",
+			"[why]\nllm = \"claude-cli\"\nmodel = \"sonnet\"\n", "",
+			Config{LLM: LLMClaudeCLI, Model: "sonnet", MaxCostUSD: DefaultMaxCostUSD}},
 		{"repo may lower the cost limit, not raise it",
 			"[why]\nmax_cost_usd = 0.02\n", "[why]\nmax_cost_usd = 100.0\n",
 			Config{MaxCostUSD: 0.02}},

@@ -107,11 +107,17 @@ func Select(ctx context.Context, cfg Config, name string, env Env) (*LLM, error)
 	return llm, nil
 }
 
-// selectAuto tries, in order: an API key, agent mode in an agent session,
-// a local Ollama with a model, the claude CLI.
+// autoOrder is what auto tries, in order: an API key, agent mode in an
+// agent session, a local Ollama with a model. Never the claude CLI: auto
+// is what a repository's config or no config at all selects, and running
+// a program is the user's choice alone (llm = "claude-cli" in the user's
+// config, --llm or GORTEX_LLM).
+var autoOrder = []string{LLMAnthropic, LLMOpenAI, LLMAgent, LLMOllama}
+
+// selectAuto tries the backends of autoOrder and returns the first usable.
 func selectAuto(ctx context.Context, cfg Config, env Env) (*LLM, error) {
 	nb := &NoBackendError{Name: LLMAuto}
-	for _, name := range []string{LLMAnthropic, LLMOpenAI, LLMAgent, LLMOllama, LLMClaudeCLI} {
+	for _, name := range autoOrder {
 		llm, missing, _ := build(ctx, cfg, name, env, false)
 		if llm != nil {
 			return llm, nil
@@ -122,8 +128,8 @@ func selectAuto(ctx context.Context, cfg Config, env Env) (*LLM, error) {
 }
 
 // build makes backend name, or says what it lacks. explicit is false under
-// auto: then agent mode needs an agent session, the claude CLI needs to be
-// outside one, and an Ollama that does not answer is skipped quietly.
+// auto: then agent mode needs an agent session and an Ollama that does not
+// answer is skipped quietly.
 func build(ctx context.Context, cfg Config, name string, env Env, explicit bool) (*LLM, string, error) {
 	switch name {
 	case LLMAnthropic:
@@ -153,9 +159,6 @@ func build(ctx context.Context, cfg Config, name string, env Env, explicit bool)
 	case LLMOllama:
 		return buildOllama(ctx, cfg, env, explicit)
 	case LLMClaudeCLI:
-		if v := env.AgentSession(); v != "" && !explicit {
-			return nil, "the claude CLI is not used inside an agent session (" + v + " is set)", nil
-		}
 		bin, err := env.lookPath("claude")
 		if err != nil {
 			return nil, "the claude CLI is not on PATH", nil

@@ -153,7 +153,7 @@ func commentedConfig(old []byte, exists bool) ([]byte, string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("# gortex settings for this repository: uncomment a key to set it. Your own\n")
-	b.WriteString("# config, " + userConfigHint + ",\n# wins over this one and alone may set base_url.\n\n")
+	b.WriteString("# config, " + userConfigHint + ",\n# wins over this one and alone may set model, base_url and llm = \"claude-cli\".\n\n")
 	for _, l := range strings.Split(strings.TrimRight(llm.ConfigTemplate, "\n"), "\n") {
 		if !strings.HasPrefix(l, "#") {
 			l = "# " + l

@@ -88,7 +88,7 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	if err != nil {
 		return fail(err)
 	}
-	chosen, err := reflectBackend(ctx, root, o)
+	chosen, err := reflectBackend(ctx, e.stderr, root, o)
 	if err != nil {
 		return fail(err)
 	}
@@ -120,11 +120,12 @@ const agentReflectTask = "Answer by calling the gortex MCP tool propose_memory o
 
 // reflectBackend chooses the backend as why does: --llm, $GORTEX_LLM, the
 // [why] config, auto. None is an error here: reflection needs a model.
-func reflectBackend(ctx context.Context, root string, o reflectOpts) (*llm.LLM, error) {
+func reflectBackend(ctx context.Context, stderr io.Writer, root string, o reflectOpts) (*llm.LLM, error) {
 	cfg, err := llm.LoadConfig(root)
 	if err != nil {
 		return nil, err
 	}
+	ignoredNotice(stderr, cfg)
 	name := o.llm.backendName(cfg)
 	if !slices.Contains(llm.LLMNames, name) {
 		return nil, fmt.Errorf("%s=%q is no backend (want one of %s)", llmEnvVar, name, strings.Join(llm.LLMNames, ", "))

@@ -108,6 +108,7 @@ func specsBackend(ctx context.Context, e env, w *workspace.Workspace, o llmOpts)
 		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering from the graph\n", err)
 		return nil
 	}
+	ignoredNotice(e.stderr, cfg)
 	chosen, err := llm.Select(ctx, cfg, o.backendName(cfg), llm.Env{})
 	if err != nil {
 		if o.name != "" {

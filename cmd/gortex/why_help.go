@@ -53,9 +53,10 @@ the agent to answer (text output; --json and --toon print the answer as it is).
 
 Configuration (every key optional): your own, $XDG_CONFIG_HOME/gortex/config.toml
 (else ~/.config/gortex/config.toml), then the repository's .gortex/config.toml,
-which may set llm, model and a lower max_cost_usd, but never base_url or
-acknowledged: where the entries and your keys go is yours to say. A
-repository's llm and model apply only where yours are unset.
+which may set llm and a lower max_cost_usd, but never base_url, acknowledged,
+model or llm = "claude-cli": where the entries and your keys go, what runs and
+what it costs are yours to say. A repository's llm applies only where yours
+is unset.
 
 `)
 	for _, l := range strings.Split(strings.TrimRight(llm.ConfigTemplate, "\n"), "\n") {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,10 +77,7 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 		fmt.Fprintf(e.stderr, "gortex: warning: %v; answering without an LLM\n", err)
 		return 0, false
 	}
-	if len(cfg.Ignored) > 0 {
-		fmt.Fprintf(e.stderr, "gortex: warning: %s sets %s, which only your own config (%s) or the environment may set; ignored\n",
-			cfg.RepoPath, strings.Join(cfg.Ignored, ", "), orUnknown(cfg.UserPath))
-	}
+	ignoredNotice(e.stderr, cfg)
 	name := o.llm.backendName(cfg)
 	if !slices.Contains(llm.LLMNames, name) {
 		fmt.Fprintf(e.stderr, "gortex: warning: %s=%q is no backend (want one of %s); answering without an LLM\n",
@@ -120,6 +118,16 @@ func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *qu
 		reportLLMError(e, err, o.llm.verbose)
 	}
 	return 0, false
+}
+
+// ignoredNotice tells the user what the repository's config set that only
+// their own may (where keys go, what runs, what it costs): it was not
+// applied.
+func ignoredNotice(w io.Writer, cfg llm.Config) {
+	if len(cfg.Ignored) > 0 {
+		fmt.Fprintf(w, "gortex: warning: %s sets %s, which only your own config (%s) or the environment may set; ignored\n",
+			cfg.RepoPath, strings.Join(cfg.Ignored, ", "), orUnknown(cfg.UserPath))
+	}
 }
 
 // buildPrompt builds the prompt of a for the chosen backend and tells the
