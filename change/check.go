@@ -2,7 +2,7 @@ package change
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -148,7 +148,7 @@ func governed(ctx context.Context, w *workspace.Workspace, n *graph.Node, fd his
 	if added(fd, n) {
 		change = "added"
 	}
-	a, err := why(ctx, w, string(n.ID))
+	a, err := why(ctx, w, query.NodeTarget("", n))
 	if err != nil {
 		return Touched{}, err
 	}
@@ -157,13 +157,18 @@ func governed(ctx context.Context, w *workspace.Workspace, n *graph.Node, fd his
 	return t, nil
 }
 
-// why asks the pipeline for the reasoning of id: links and memories only
-// (no lexical resemblance, no commits), which is what governs.
-func why(ctx context.Context, w *workspace.Workspace, id string) (*query.Answer, error) {
+// why asks the pipeline for the reasoning of t: links and memories only
+// (no lexical resemblance, no commits), which is what governs. An unknown
+// target answers with the reasoning that named it; one that is ambiguous or
+// no query is an error here, as check names symbols by ID.
+func why(ctx context.Context, w *workspace.Workspace, t query.Target) (*query.Answer, error) {
 	opts := query.Options{Memories: w.Memories, Root: w.Root, Limit: 3 * reasoningLimit}
-	a, err := query.Why(ctx, w.Store(), id, opts)
-	if err != nil && !errors.Is(err, query.ErrUnknown) {
+	a, err := query.Why(ctx, w.Store(), t, opts)
+	switch {
+	case err != nil:
 		return nil, err
+	case a.Status == query.StatusAmbiguous || a.Status == query.StatusBadQuery:
+		return nil, fmt.Errorf("why %s: %s", t.Text, a.Note)
 	}
 	return a, nil
 }
@@ -192,7 +197,7 @@ func goneSymbols(ctx context.Context, w *workspace.Workspace, diffs []history.Fi
 				continue
 			}
 			seen[an.ID] = true
-			a, err := why(ctx, w, string(an.ID))
+			a, err := why(ctx, w, query.Classify(w.Store(), string(an.ID), w.Root, ""))
 			if err != nil {
 				return nil, err
 			}

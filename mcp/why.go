@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -62,15 +61,15 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		notes = append(notes, "no lexical matches: the content index could not be opened")
 		s.log.Warn("open the content index", "err", err)
 	}
-	a, werr := query.Why(ctx, sn.Store(), p.ID, qo)
-	if errors.Is(werr, query.ErrBadQuery) {
+	a, err := query.Why(ctx, sn.Store(), query.Classify(sn.Store(), p.ID, qo.Root, qo.WorkDir), qo)
+	switch {
+	case err != nil:
+		return nil, err
+	case a.Status == query.StatusBadQuery:
 		return nil, badArg("id", "%s", a.Note)
 	}
-	if werr != nil && !errors.Is(werr, query.ErrAmbiguous) && !errors.Is(werr, query.ErrUnknown) {
-		return nil, werr
-	}
 	keepScope(sn, a, scope, limit)
-	if werr == nil {
+	if a.Status == query.StatusAnswered {
 		s.addFinding(ctx, sn, a)
 	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
@@ -86,7 +85,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	res := mcpgo.NewToolResultText(b.String())
 	// An unknown name is an error (the note suggests names) unless
 	// reasoning still names it: then the stale entries are the answer.
-	res.IsError = errors.Is(werr, query.ErrUnknown) && len(a.Rationale) == 0
+	res.IsError = a.Status == query.StatusUnknown && len(a.Rationale) == 0
 	return res, nil
 }
 

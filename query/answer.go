@@ -20,6 +20,9 @@ type Answer struct {
 	// Kind is what the query named: "symbol" (Symbol is set), "file"
 	// (Symbol is the file) or "question" (words; no Symbol).
 	Kind string `json:"kind,omitempty" toon:"kind,omitempty"`
+	// Status is the outcome: answered, ambiguous, unknown or a bad query.
+	// It is not encoded (the exit status and isError carry it).
+	Status Status `json:"-" toon:"-"`
 	// The LLM summary, set only when a backend answered: its text (which
 	// cites entries as [n]), the cited entry numbers (1-based positions in
 	// Rationale), the files it names with their relevance, the follow-up

@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -110,9 +109,9 @@ func TestWhyAmbiguousCandidates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := Why(context.Background(), s, "Close", tt.opts)
-			if !errors.Is(err, ErrAmbiguous) {
-				t.Fatalf("err = %v", err)
+			a, err := Why(context.Background(), s, Classify(s, "Close", "", ""), tt.opts)
+			if err != nil || a.Status != StatusAmbiguous {
+				t.Fatalf("status %d, err %v; want ambiguous", a.Status, err)
 			}
 			if len(a.Candidates) != tt.wantCands || a.TotalCandidates != 30 {
 				t.Errorf("%d candidates of %d, want %d of 30", len(a.Candidates), a.TotalCandidates, tt.wantCands)

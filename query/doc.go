@@ -1,14 +1,18 @@
 // Package query answers "why does this exist?" from a built graph. A query
 // is a small pipeline, each step a plain function:
 //
-//	Parse    text → Query (a qualified name or suffix, or a stable ID)
-//	Resolve  Query → one symbol, or candidates when ambiguous
+//	Classify text → Target, resolved once: a symbol or package node, a
+//	         file, a question, or ambiguous (candidates), unknown or bad
+//	         (through Parse: a qualified name or suffix, or a stable ID,
+//	         and Resolve: one node, or candidates when ambiguous)
+//	Why      Target → Answer with a typed Status (NodeTarget for a node
+//	         the caller holds)
 //	Walk     symbol → the motivates edges into it and into its containers
 //	Rank     entries → ordered by one formula, cut at the limit
 //	Render   Answer → text, JSON or TOON
 //
-// Text that names a file, or asks a question in words, is answered by a
-// file or question pipeline over the same ranking (Classify). An Answer may
+// A file or a question in words is answered by a file or question pipeline
+// over the same ranking. An Answer may
 // carry a summary that package llm wrote from exactly its entries; Render
 // shows it with the entries it cites. query itself calls no language model.
 //

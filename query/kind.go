@@ -1,7 +1,6 @@
 package query
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -14,56 +13,64 @@ import (
 	"github.com/gortex/gortex/internal/textutil"
 )
 
-// The kinds of query, as Answer.Kind names them.
+// The kinds of answer, as Answer.Kind names them.
 const (
 	KindSymbol   = "symbol"
 	KindFile     = "file"
 	KindQuestion = "question"
 )
 
-// Classify says what text asks about, in this order, so that every symbol
-// query keeps its meaning:
+// Classify resolves what text asks about, once, into a Target, in this
+// order, so that every symbol query keeps its meaning:
 //
 //  1. A path to an existing file (a file node of the index, or a regular
-//     file under root) is a file query, with the repo-relative path. A
+//     file under root) is a file target, with the repo-relative path. A
 //     relative path is read from wd (the working directory, when it is
 //     under root) first, then from root; one starting with ./ or ../ from
 //     wd alone. A bare word that names a file ("Makefile") is one only when
 //     no symbol has that name.
 //  2. Text that reads as a path (it starts with ./, ../ or /, or ends in
 //     the extension of a file of the index: "pickfirst/pickfirst.go") but
-//     names no file and no symbol is a file query with file "": a missing
-//     file, answered with the paths it may have meant.
-//  3. Text that parses as a symbol query is one, even when it resolves to
-//     nothing (unknown and ambiguous symbols keep their answers).
+//     names no file and no symbol is TargetNoFile, with the paths tried.
+//  3. Text that parses as a symbol query is one: the symbol or package it
+//     names, else TargetAmbiguous with the candidates or TargetUnknown.
 //  4. Text that cannot be a symbol query because it has a space or a '?'
 //     is a question.
-//  5. Anything else is a malformed symbol query (ErrBadQuery).
-func Classify(s *graph.Store, text, root, wd string) (kind, file string) {
+//  5. Anything else (and text longer than MaxQueryLen) is TargetBad.
+func Classify(s *graph.Store, text, root, wd string) Target {
+	if err := CheckLength(text); err != nil {
+		return Target{Kind: TargetBad, Text: text, Err: err}
+	}
 	t := strings.TrimSpace(text)
-	if p, ok := filePath(s, root, wd, t); ok {
-		if strings.ContainsAny(t, "/.") || !resolves(s, t) {
-			return KindFile, p
+	q, perr := Parse(t)
+	var n *graph.Node
+	var cands []*graph.Node
+	rerr := perr
+	if perr == nil {
+		n, cands, rerr = Resolve(s, q)
+	}
+	resolves := perr == nil && !errors.Is(rerr, ErrUnknown)
+	if p, ok := filePath(s, root, wd, t); ok && (strings.ContainsAny(t, "/.") || !resolves) {
+		fn, _ := s.Node(graph.FileID(p))
+		if fn != nil && fn.Kind != graph.KindFile {
+			fn = nil
 		}
+		return Target{Kind: TargetFile, Text: text, Path: p, Node: fn}
 	}
-	if !resolves(s, t) && readsAsPath(s, t) {
-		return KindFile, ""
+	if !resolves && readsAsPath(s, t) {
+		return Target{Kind: TargetNoFile, Text: text, Tried: candidatePaths(root, wd, t)}
 	}
-	if _, err := Parse(t); err != nil && strings.ContainsAny(t, " \t\n?") {
-		return KindQuestion, ""
+	switch {
+	case perr != nil && strings.ContainsAny(t, " \t\n?"):
+		return Target{Kind: TargetQuestion, Text: text}
+	case perr != nil:
+		return Target{Kind: TargetBad, Text: text, Err: perr}
+	case errors.Is(rerr, ErrAmbiguous):
+		return Target{Kind: TargetAmbiguous, Text: text, Query: q, Candidates: cands}
+	case errors.Is(rerr, ErrUnknown):
+		return Target{Kind: TargetUnknown, Text: text, Query: q}
 	}
-	return KindSymbol, ""
-}
-
-// resolves reports whether t is a symbol query that names a symbol (or
-// several).
-func resolves(s *graph.Store, t string) bool {
-	q, err := Parse(t)
-	if err != nil {
-		return false
-	}
-	_, _, err = Resolve(s, q)
-	return !errors.Is(err, ErrUnknown)
+	return NodeTarget(text, n)
 }
 
 // filePath returns t as a clean repo-relative path when it names a file
@@ -155,29 +162,12 @@ func readsAsPath(s *graph.Store, t string) bool {
 	return false
 }
 
-// whyByKind answers text when it is a file or a question, and reports
-// whether it did; Why answers symbol queries itself.
-func whyByKind(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, bool, error) {
-	switch kind, p := Classify(s, text, opts.Root, opts.WorkDir); {
-	case kind == KindFile && p == "":
-		return missingFile(s, text, opts), true, ErrUnknown
-	case kind == KindFile:
-		a, err := whyFile(ctx, s, text, p, opts)
-		return a, true, err
-	case kind == KindQuestion:
-		a, err := whyQuestion(ctx, s, text, opts)
-		return a, true, err
-	}
-	return nil, false, nil
-}
-
 // missingFile answers a path that names no file: unknown, with the files
 // of the index it may have meant.
-func missingFile(s *graph.Store, text string, opts Options) *Answer {
-	t := strings.TrimSpace(text)
-	a := &Answer{Query: text, Kind: KindFile, Candidates: []SymbolRef{}, Rationale: []Entry{}}
-	a.Note = fmt.Sprintf("no file %s in the repository", t)
-	if sug := SuggestPaths(s, candidatePaths(opts.Root, opts.WorkDir, t), 5); len(sug) > 0 {
+func missingFile(s *graph.Store, t Target) *Answer {
+	a := &Answer{Query: t.Text, Kind: KindFile, Status: StatusUnknown, Candidates: []SymbolRef{}, Rationale: []Entry{}}
+	a.Note = fmt.Sprintf("no file %s in the repository", strings.TrimSpace(t.Text))
+	if sug := SuggestPaths(s, t.Tried, 5); len(sug) > 0 {
 		a.Note += "; did you mean " + strings.Join(sug, ", ") + "?"
 	}
 	return a

@@ -28,38 +28,43 @@ func TestClassify(t *testing.T) {
 	}
 	apis := filepath.Join(root, "pkg", "apis")
 	tests := []struct {
-		name, text, kind, file string
-		wd                     string // the working directory; "" for none
+		name, text, file string
+		kind             TargetKind
+		wd               string // the working directory; "" for none
 	}{
-		{name: "indexed file", text: "pkg/apis/v1/nodepool.go", kind: KindFile, file: "pkg/apis/v1/nodepool.go"},
-		{name: "from a subdirectory", text: "v1/nodepool.go", wd: apis, kind: KindFile, file: "pkg/apis/v1/nodepool.go"},
-		{name: "dot slash from a subdirectory", text: "./v1/nodepool.go", wd: apis, kind: KindFile, file: "pkg/apis/v1/nodepool.go"},
-		{name: "dot dot from a subdirectory", text: "../../docs/x.md", wd: apis, kind: KindFile, file: "docs/x.md"},
-		{name: "root-relative from a subdirectory", text: "go.mod", wd: apis, kind: KindFile, file: "go.mod"},
-		{name: "root-relative from a subdirectory, indexed", text: "pkg/apis/v1/nodepool.go", wd: apis, kind: KindFile, file: "pkg/apis/v1/nodepool.go"},
-		{name: "dot slash is the working directory only", text: "./go.mod", wd: apis, kind: KindFile, file: ""},
-		{name: "working directory outside root", text: "v1/nodepool.go", wd: t.TempDir(), kind: KindFile, file: ""},
-		{name: "dot slash", text: "./pkg/apis/v1/nodepool.go", kind: KindFile, file: "pkg/apis/v1/nodepool.go"},
-		{name: "absolute under root", text: filepath.Join(root, "docs/x.md"), kind: KindFile, file: "docs/x.md"},
-		{name: "file on disk, not indexed", text: "go.mod", kind: KindFile, file: "go.mod"},
-		{name: "bare word naming a file only", text: "LICENSE", kind: KindFile, file: "LICENSE"},
-		{name: "bare word naming a symbol too", text: "Makefile", kind: KindSymbol},
-		{name: "missing file with an indexed extension", text: "pkg/apis/v1/gone.go", kind: KindFile, file: ""},
-		{name: "missing file under ./", text: "./gone", kind: KindFile, file: ""},
-		{name: "qualified name", text: "v1.Budget.IsActive", kind: KindSymbol},
-		{name: "qualified name ending like no file", text: "example.com/build.Makefile", kind: KindSymbol},
-		{name: "stable id", text: "pkg/apis/v1/nodepool.go::Budget", kind: KindSymbol},
-		{name: "unknown symbol", text: "Budgte", kind: KindSymbol},
-		{name: "question", text: "why use TOML for config?", kind: KindQuestion},
-		{name: "question without mark", text: "why was dynamic loading rejected", kind: KindQuestion},
-		{name: "escape from root", text: "../etc/passwd", kind: KindFile, file: ""},
-		{name: "malformed symbol", text: "a..b", kind: KindSymbol},
+		{name: "indexed file", text: "pkg/apis/v1/nodepool.go", kind: TargetFile, file: "pkg/apis/v1/nodepool.go"},
+		{name: "from a subdirectory", text: "v1/nodepool.go", wd: apis, kind: TargetFile, file: "pkg/apis/v1/nodepool.go"},
+		{name: "dot slash from a subdirectory", text: "./v1/nodepool.go", wd: apis, kind: TargetFile, file: "pkg/apis/v1/nodepool.go"},
+		{name: "dot dot from a subdirectory", text: "../../docs/x.md", wd: apis, kind: TargetFile, file: "docs/x.md"},
+		{name: "root-relative from a subdirectory", text: "go.mod", wd: apis, kind: TargetFile, file: "go.mod"},
+		{name: "root-relative from a subdirectory, indexed", text: "pkg/apis/v1/nodepool.go", wd: apis, kind: TargetFile, file: "pkg/apis/v1/nodepool.go"},
+		{name: "dot slash is the working directory only", text: "./go.mod", wd: apis, kind: TargetNoFile},
+		{name: "working directory outside root", text: "v1/nodepool.go", wd: t.TempDir(), kind: TargetNoFile},
+		{name: "dot slash", text: "./pkg/apis/v1/nodepool.go", kind: TargetFile, file: "pkg/apis/v1/nodepool.go"},
+		{name: "absolute under root", text: filepath.Join(root, "docs/x.md"), kind: TargetFile, file: "docs/x.md"},
+		{name: "file on disk, not indexed", text: "go.mod", kind: TargetFile, file: "go.mod"},
+		{name: "bare word naming a file only", text: "LICENSE", kind: TargetFile, file: "LICENSE"},
+		{name: "bare word naming a symbol too", text: "Makefile", kind: TargetSymbol},
+		{name: "missing file with an indexed extension", text: "pkg/apis/v1/gone.go", kind: TargetNoFile},
+		{name: "missing file under ./", text: "./gone", kind: TargetNoFile},
+		{name: "qualified name", text: "v1.Budget.IsActive", kind: TargetSymbol},
+		{name: "qualified name ending like no file", text: "example.com/build.Makefile", kind: TargetSymbol},
+		{name: "stable id", text: "pkg/apis/v1/nodepool.go::Budget", kind: TargetSymbol},
+		{name: "unknown symbol", text: "Budgte", kind: TargetUnknown},
+		{name: "ambiguous symbol", text: "Budget.IsActive", kind: TargetAmbiguous},
+		{name: "question", text: "why use TOML for config?", kind: TargetQuestion},
+		{name: "question without mark", text: "why was dynamic loading rejected", kind: TargetQuestion},
+		{name: "escape from root", text: "../etc/passwd", kind: TargetNoFile},
+		{name: "malformed symbol", text: "a..b", kind: TargetBad},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			kind, file := Classify(s, tt.text, root, tt.wd)
-			if kind != tt.kind || file != tt.file {
-				t.Errorf("Classify(%q) = %s %q, want %s %q", tt.text, kind, file, tt.kind, tt.file)
+			got := Classify(s, tt.text, root, tt.wd)
+			if got.Kind != tt.kind || got.Path != tt.file {
+				t.Errorf("Classify(%q) = %d %q, want %d %q", tt.text, got.Kind, got.Path, tt.kind, tt.file)
+			}
+			if (got.Kind == TargetSymbol) != (got.Node != nil && got.Node.Kind.IsSymbol()) {
+				t.Errorf("Classify(%q): kind %d with node %v", tt.text, got.Kind, got.Node)
 			}
 		})
 	}

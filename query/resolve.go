@@ -9,7 +9,7 @@ import (
 	"github.com/gortex/gortex/internal/textutil"
 )
 
-// Resolution errors; the CLI maps them to exit codes.
+// Resolution outcomes of Resolve; Classify turns them into a Target.
 var (
 	ErrAmbiguous = errors.New("ambiguous query")
 	ErrUnknown   = errors.New("unknown symbol")

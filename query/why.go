@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -45,46 +44,31 @@ const symbolCommitSlots = 1
 // names the symbol, short enough that ten entries stay readable.
 const excerptLen = 280
 
-// Why answers a query against s. Ambiguous and unknown queries return an
-// Answer (with candidates or suggestions in Note) together with
-// ErrAmbiguous or ErrUnknown; a malformed query returns ErrBadQuery. Text
-// that names a file, or asks a question in words, gets a file or question
-// answer instead (see Classify).
-func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, error) {
-	if err := CheckLength(text); err != nil {
-		a := &Answer{Query: strings.ToValidUTF8(text[:MaxQueryLen/16], "") + "…", Candidates: []SymbolRef{}, Rationale: []Entry{}, Note: err.Error()}
-		return a, err
-	}
-	if a, ok, err := whyByKind(ctx, s, text, opts); ok {
-		return a, err
-	}
-	a := &Answer{Query: text, Candidates: []SymbolRef{}, Rationale: []Entry{}}
-	q, err := Parse(text)
-	if err != nil {
-		a.Note = err.Error()
-		return a, err
-	}
+// whySymbol answers a symbol or package target, or says that the query
+// named several or none.
+func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*Answer, error) {
+	a := &Answer{Query: t.Text, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	n, cands, err := Resolve(s, q)
-	switch {
-	case errors.Is(err, ErrAmbiguous):
+	switch t.Kind {
+	case TargetAmbiguous:
 		keep := opts.Candidates
 		if keep <= 0 {
 			keep = limit
 		}
-		rankCandidates(s, opts.Memories, cands)
-		for _, c := range cands[:min(len(cands), keep)] {
+		rankCandidates(s, opts.Memories, t.Candidates)
+		for _, c := range t.Candidates[:min(len(t.Candidates), keep)] {
 			a.Candidates = append(a.Candidates, refOf(c))
 		}
-		a.TotalCandidates = len(cands)
-		a.Note = ambiguousNote(text, a.Candidates, len(cands))
-		return a, err
-	case errors.Is(err, ErrUnknown):
-		a.Note = unknownNote(s, q)
-		stale, serr := staleEntries(ctx, s, q, opts, limit)
+		a.TotalCandidates = len(t.Candidates)
+		a.Note = ambiguousNote(t.Text, a.Candidates, len(t.Candidates))
+		a.Status = StatusAmbiguous
+		return a, nil
+	case TargetUnknown:
+		a.Note, a.Status = unknownNote(s, t.Query), StatusUnknown
+		stale, serr := staleEntries(ctx, s, t.Query, opts, limit)
 		if serr != nil {
 			return a, serr
 		}
@@ -92,8 +76,9 @@ func Why(ctx context.Context, s *graph.Store, text string, opts Options) (*Answe
 			a.Rationale, a.Count = stale, len(stale)
 			a.Note += "; " + staleNote(stale)
 		}
-		return a, err
+		return a, nil
 	}
+	n := t.Node
 	ref := refOf(n)
 	if n.Kind.IsSymbol() {
 		ref.Doc = docParagraph(n.Text)

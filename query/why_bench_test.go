@@ -53,7 +53,7 @@ func BenchmarkWhy(b *testing.B) {
 	ctx := context.Background()
 	i := 0
 	for b.Loop() {
-		query.Why(ctx, idx.Store, whyQueries[i%len(whyQueries)], query.Options{Searcher: ci})
+		query.Why(ctx, idx.Store, query.Classify(idx.Store, whyQueries[i%len(whyQueries)], "", ""), query.Options{Searcher: ci})
 		i++
 	}
 }
@@ -65,7 +65,7 @@ func BenchmarkWhyGraph(b *testing.B) {
 	ctx := context.Background()
 	i := 0
 	for b.Loop() {
-		query.Why(ctx, idx.Store, whyQueries[i%len(whyQueries)], query.Options{})
+		query.Why(ctx, idx.Store, query.Classify(idx.Store, whyQueries[i%len(whyQueries)], "", ""), query.Options{})
 		i++
 	}
 }

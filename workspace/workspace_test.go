@@ -49,7 +49,7 @@ func remember(t *testing.T, w *workspace.Workspace, anchor, body string) memory.
 // firstEntry is the SourceID of the first entry of why q.
 func firstEntry(t *testing.T, w *workspace.Workspace, q string) string {
 	t.Helper()
-	a, err := query.Why(context.Background(), w.Store(), q, w.QueryOptions())
+	a, err := query.Why(context.Background(), w.Store(), query.Classify(w.Store(), q, w.Root, ""), w.QueryOptions())
 	if err != nil || len(a.Rationale) == 0 {
 		t.Fatalf("why %s: %v, %+v", q, err, a)
 	}

@@ -138,7 +138,7 @@ func timeWhy(ctx context.Context, s *graph.Store, qs []string, opts query.Option
 	out := make([]time.Duration, len(qs))
 	for i, q := range qs {
 		start := time.Now()
-		query.Why(ctx, s, q, opts)
+		query.Why(ctx, s, query.Classify(s, q, opts.Root, opts.WorkDir), opts)
 		out[i] = time.Since(start)
 	}
 	return out

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -128,19 +127,21 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	return whyOutput(ctx, e, w, o, r.a, r.err)
 }
 
-// whyResult is an answer and the outcome query.Why gave with it.
+// whyResult is an answer, and the failure that cut it short (nil when
+// none; an ambiguous or unknown query is the answer's Status).
 type whyResult struct {
 	a   *query.Answer
 	err error
 }
 
 // whyOutput adds the audit finding and the LLM summary to a, renders it,
-// and returns the exit status of its outcome err.
+// and returns the exit status of its outcome.
 func whyOutput(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *query.Answer, err error) int {
-	if err == nil {
+	answered := err == nil && a.Status == query.StatusAnswered
+	if answered {
 		whyFinding(ctx, e, w, a)
 	}
-	if code, done := whyLLM(ctx, e, w, o, a, err); done {
+	if code, done := whyLLM(ctx, e, w, o, a, answered); done {
 		return code
 	}
 	color := e.stdoutTTY && os.Getenv("NO_COLOR") == ""
@@ -148,19 +149,19 @@ func whyOutput(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a 
 		fmt.Fprintln(e.stderr, "gortex why:", rerr)
 		return exitError
 	}
-	if err == nil && e.stdoutTTY && o.format == query.FormatText {
+	if answered && e.stdoutTTY && o.format == query.FormatText {
 		badgeNudge(e, w.Root, time.Now())
 	}
 	switch {
-	case errors.Is(err, query.ErrAmbiguous):
-		return exitAmbiguous
-	case errors.Is(err, query.ErrUnknown):
-		return exitUnknown
-	case errors.Is(err, query.ErrBadQuery):
-		return exitUsage
 	case err != nil:
 		fmt.Fprintln(e.stderr, "gortex why:", err)
 		return exitError
+	case a.Status == query.StatusAmbiguous:
+		return exitAmbiguous
+	case a.Status == query.StatusUnknown:
+		return exitUnknown
+	case a.Status == query.StatusBadQuery:
+		return exitUsage
 	}
 	return exitOK
 }
@@ -184,7 +185,7 @@ func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*
 	} else {
 		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
 	}
-	return query.Why(ctx, w.Store(), o.query, qo)
+	return query.Why(ctx, w.Store(), query.Classify(w.Store(), o.query, qo.Root, qo.WorkDir), qo)
 }
 
 // answerRelies is what an answer rests on: the files it cites (its
@@ -192,10 +193,10 @@ func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*
 // file (it may have been added in place).
 func answerRelies(a *query.Answer, err error) workspace.Reliance {
 	switch {
-	case errors.Is(err, query.ErrUnknown):
-		return workspace.Reliance{Any: true}
-	case a == nil || (err != nil && !errors.Is(err, query.ErrAmbiguous)):
+	case err != nil || a == nil || a.Status == query.StatusBadQuery:
 		return workspace.Reliance{}
+	case a.Status == query.StatusUnknown:
+		return workspace.Reliance{Any: true}
 	}
 	var paths []string
 	if a.Symbol != nil {

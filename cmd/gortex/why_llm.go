@@ -61,15 +61,16 @@ func (o llmOpts) backendName(cfg llm.Config) string {
 }
 
 // whyLLM runs after the graph answered: it prints the answer's warnings,
-// then lets an LLM summarise the entries when a backend is chosen. It
+// then lets an LLM summarise the entries of an answered query when a
+// backend is chosen. It
 // returns done when the command must end with code now (agent mode printed
 // its context block); otherwise a is rendered as it stands. Every failure
 // of the LLM layer is a warning on stderr and leaves the graph's answer.
-func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *query.Answer, qerr error) (int, bool) {
+func whyLLM(ctx context.Context, e env, w *workspace.Workspace, o whyOpts, a *query.Answer, answered bool) (int, bool) {
 	for _, w := range a.Warnings {
 		fmt.Fprintln(e.stderr, "gortex: warning:", w)
 	}
-	if qerr != nil || a.Count == 0 {
+	if !answered || a.Count == 0 {
 		return 0, false
 	}
 	cfg, err := llm.LoadConfig(w.Root)
