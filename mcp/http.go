@@ -1,10 +1,14 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -21,9 +25,10 @@ type HTTPOptions struct {
 	// Addr is host:port to listen on; an empty host means 127.0.0.1, and
 	// port 0 picks a free port (see the ready callback of ServeHTTP).
 	Addr string
-	// Token, when set, is required of every request as
-	// "Authorization: Bearer TOKEN". Without it the server only binds a
-	// loopback address.
+	// Token is required of every request as "Authorization: Bearer TOKEN",
+	// on loopback too: any account on the machine can reach a loopback
+	// port. It must be set (NewToken makes one); without it every request
+	// gets 401.
 	Token string
 	// AllowOrigins are origins (scheme://host:port) accepted besides
 	// localhost, 127.0.0.1 and [::1] on any port.
@@ -32,6 +37,12 @@ type HTTPOptions struct {
 	MaxBody int64
 	// Timeout bounds one request, tool call included; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// SessionIdle is how long a session may go unused before it expires;
+	// 0 means DefaultSessionIdle.
+	SessionIdle time.Duration
+	// MaxSessions caps the sessions held at once; 0 means
+	// DefaultMaxSessions. An initialize beyond it gets 503.
+	MaxSessions int
 }
 
 // Limits of the HTTP transport. A tool call's arguments are a few KiB (a
@@ -45,10 +56,13 @@ const (
 	endpointPath   = "/mcp"
 )
 
-// ErrExposed is returned by ServeHTTP for a non-loopback address without a
-// token: anyone on the network could read the repository's reasoning and
-// write memories.
-var ErrExposed = errors.New("refusing to serve beyond loopback without a token")
+// ErrNoToken is returned by ServeHTTP without a token: anyone who can
+// reach the port, on this machine or beyond, could read the repository's
+// reasoning and write memories.
+var ErrNoToken = errors.New("refusing to serve MCP over HTTP without a bearer token")
+
+// NewToken makes a bearer token: 26 characters of base32, 130 random bits.
+func NewToken() string { return rand.Text() }
 
 // ServeHTTP serves MCP over streamable HTTP at http://ADDR/mcp until ctx is
 // done, then shuts down gracefully. ready, when not nil, is called with the
@@ -69,7 +83,7 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 	defer cancelServe() // before the wait
 	s.sess.Within(ctx)
 	srv := &http.Server{
-		Handler:           s.HTTPHandler(o),
+		Handler:           s.HTTPHandler(ctx, o),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      o.Timeout + 10*time.Second,
@@ -96,17 +110,17 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 }
 
 // listenAddr is the address to listen on: a loopback host when none is
-// given; a non-loopback one only with a token.
+// given; never without a token.
 func listenAddr(o HTTPOptions) (string, error) {
+	if o.Token == "" {
+		return "", fmt.Errorf("%w: set one with --token or GORTEX_MCP_TOKEN, or let gortex mcp make one", ErrNoToken)
+	}
 	host, port, err := net.SplitHostPort(o.Addr)
 	if err != nil {
 		return "", fmt.Errorf("--http %q: want host:port, such as 127.0.0.1:8765: %w", o.Addr, err)
 	}
 	if host == "" {
 		host = "127.0.0.1"
-	}
-	if !isLoopback(host) && o.Token == "" {
-		return "", fmt.Errorf("%w on %s: set a bearer token (--token or GORTEX_MCP_TOKEN), or bind 127.0.0.1", ErrExposed, o.Addr)
 	}
 	return net.JoinHostPort(host, port), nil
 }
@@ -126,34 +140,47 @@ func withDefaults(o HTTPOptions) HTTPOptions {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	if o.SessionIdle <= 0 {
+		o.SessionIdle = DefaultSessionIdle
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
 	return o
 }
 
 // HTTPHandler is the MCP endpoint (at /mcp) behind its guards, in order:
-// the Origin header (403), the bearer token (401), the body size (413) and
-// a deadline on the request. mcp-go adds its own check that a request
-// arriving on a loopback address names a loopback Host (DNS rebinding).
-func (s *Server) HTTPHandler(o HTTPOptions) http.Handler {
+// the Origin header (403), the bearer token (401), the body size (413), the
+// number of sessions (503 for an initialize beyond MaxSessions) and a
+// deadline on the request. mcp-go adds its own check that a request
+// arriving on a loopback address names a loopback Host (DNS rebinding),
+// and, through the session table, 404 for a session that expired. Its
+// sweeper of idle sessions runs until ctx is done.
+func (s *Server) HTTPHandler(ctx context.Context, o HTTPOptions) http.Handler {
 	o = withDefaults(o)
+	sessions := newSessionTable(o.SessionIdle, o.MaxSessions)
 	mcpHandler := server.NewStreamableHTTPServer(s.mcp,
 		server.WithEndpointPath(endpointPath),
 		server.WithDisableStreaming(true), // the server sends no notifications
+		server.WithSessionIdManager(sessions),
+		server.WithSessionIdleTTL(o.SessionIdle),
 	)
+	context.AfterFunc(ctx, func() { mcpHandler.Shutdown(context.WithoutCancel(ctx)) })
 	mux := http.NewServeMux()
 	mux.Handle(endpointPath, mcpHandler)
-	return guard(o, mux)
+	return guard(o, sessions, mux)
 }
 
-func guard(o HTTPOptions, next http.Handler) http.Handler {
+func guard(o HTTPOptions, sessions *sessionTable, next http.Handler) http.Handler {
 	token := []byte("Bearer " + o.Token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if origin := r.Header.Get("Origin"); origin != "" && !allowedOrigin(origin, o.AllowOrigins) {
 			http.Error(w, fmt.Sprintf("forbidden: origin %q may not use this server", origin), http.StatusForbidden)
 			return
 		}
-		if o.Token != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), token) != 1 {
+		if o.Token == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), token) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="gortex"`)
-			http.Error(w, "unauthorized: send Authorization: Bearer <token>", http.StatusUnauthorized)
+			http.Error(w, "unauthorized: send Authorization: Bearer <token> (the token gortex mcp printed at start, or --token)", http.StatusUnauthorized)
 			return
 		}
 		if r.ContentLength > o.MaxBody {
@@ -161,10 +188,38 @@ func guard(o HTTPOptions, next http.Handler) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, o.MaxBody)
+		if r.Method == http.MethodPost && sessions.full() {
+			starts, err := startsSession(r)
+			switch {
+			case err != nil:
+				http.Error(w, fmt.Sprintf("request body: %v", err), http.StatusRequestEntityTooLarge)
+				return
+			case starts:
+				w.Header().Set("Retry-After", "60")
+				http.Error(w, fmt.Sprintf("too many sessions: %d are open; one unused for %v expires, or its client ends it (DELETE)", o.MaxSessions, o.SessionIdle),
+					http.StatusServiceUnavailable)
+				return
+			}
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), o.Timeout)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// startsSession reports whether r is an initialize request, which starts
+// a session; it reads the capped body and puts it back. The error is a
+// body over the cap.
+func startsSession(r *http.Request) (bool, error) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return false, err
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	var msg struct {
+		Method string `json:"method"`
+	}
+	return json.Unmarshal(body, &msg) == nil && msg.Method == "initialize", nil
 }
 
 // allowedOrigin accepts the origins of pages served from this machine

@@ -25,6 +25,8 @@ type mcpOpts struct {
 	origins listFlag
 	timeout time.Duration
 	maxBody int64
+	idle    time.Duration
+	maxSess int
 	verbose bool
 }
 
@@ -33,10 +35,12 @@ func runMCP(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	fs.StringVar(&o.dir, "dir", "", "repository root (default: the client's MCP root, else $"+projectDirEnv+", else the project around the working directory)")
 	fs.StringVar(&o.http, "http", "", "serve streamable HTTP on this host:port (e.g. 127.0.0.1:8765; port 0 picks one) instead of stdio")
-	fs.StringVar(&o.token, "token", os.Getenv(tokenEnv), "bearer token required of every HTTP request (default $"+tokenEnv+"); required to bind beyond loopback")
+	fs.StringVar(&o.token, "token", os.Getenv(tokenEnv), "bearer token required of every HTTP request, loopback too (default $"+tokenEnv+", else one made at start and printed on stderr)")
 	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")
 	fs.DurationVar(&o.timeout, "timeout", mcp.DefaultTimeout, "bound on one HTTP request, tool call included")
 	fs.Int64Var(&o.maxBody, "max-body", mcp.DefaultMaxBody, "bound on an HTTP request body, in bytes")
+	fs.DurationVar(&o.idle, "session-idle", mcp.DefaultSessionIdle, "an HTTP session unused this long expires (its client gets 404 and starts another)")
+	fs.IntVar(&o.maxSess, "max-sessions", mcp.DefaultMaxSessions, "bound on the HTTP sessions open at once (an initialize beyond it gets 503)")
 	fs.BoolVar(&o.verbose, "v", false, "log every refresh of the index on stderr")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex mcp [flags]
@@ -57,9 +61,12 @@ warns when that is the home directory or /. Outside any project it serves
 only a client's root (every call says so until one is named), and over
 HTTP it refuses to start.
 
-Over HTTP the server binds loopback unless a bearer token is set (--token
-or $GORTEX_MCP_TOKEN); with a token, requests without it get 401. Browser
-requests from origins other than localhost get 403.
+Over HTTP every request needs a bearer token (Authorization: Bearer TOKEN),
+on loopback too, since any account on the machine can reach a loopback
+port: --token or $GORTEX_MCP_TOKEN, else one made at start and printed on
+stderr. Requests without it get 401. Browser requests from origins other
+than localhost get 403. A session unused for --session-idle expires (404;
+the client starts another); at most --max-sessions are open (503 beyond).
 
 Register it with Claude Code:  claude mcp add gortex -- gortex mcp --dir /path/to/repo
 (gortex init --mcp claude,cursor,codex writes the registration files.)
@@ -106,13 +113,21 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 	if o.http == "" {
 		err = srv.ServeStdio(ctx, stdin, e.rawStdout)
 	} else {
-		ho := mcp.HTTPOptions{Addr: o.http, Token: o.token, AllowOrigins: o.origins.vals, MaxBody: o.maxBody, Timeout: o.timeout}
+		ho := mcp.HTTPOptions{Addr: o.http, Token: o.token, AllowOrigins: o.origins.vals, MaxBody: o.maxBody, Timeout: o.timeout,
+			SessionIdle: o.idle, MaxSessions: o.maxSess}
+		made := ho.Token == ""
+		if made {
+			ho.Token = mcp.NewToken()
+		}
 		err = srv.ServeHTTP(ctx, ho, func(url string) {
+			if made {
+				fmt.Fprintf(e.stderr, "gortex: bearer token for this run (send Authorization: Bearer TOKEN; choose one with --token or $%s): %s\n", tokenEnv, ho.Token)
+			}
 			fmt.Fprintf(e.stderr, "gortex: serving MCP for %s at %s\n", root, url)
 		})
 	}
 	switch {
-	case errors.Is(err, mcp.ErrExposed):
+	case errors.Is(err, mcp.ErrNoToken):
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitUsage
 	case err != nil && !errors.Is(err, context.Canceled):
