@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // BlameCache keeps what git blame and git log found, per file, in a
@@ -24,7 +26,7 @@ import (
 // serialised, so concurrent queries blame it once. Several processes may
 // share the directory: entries are replaced atomically.
 type BlameCache struct {
-	dir string
+	dir *repofs.Owned
 	// warm, when set, follows a query that missed with a blame of the
 	// whole file on a goroutine, so that every later query about the file
 	// is answered from the cache (a long-running server).
@@ -45,10 +47,12 @@ type BlameCache struct {
 // the query path, it may take longer than a query's DefaultGitTimeout.
 const WarmTimeout = 2 * time.Minute
 
-// NewBlameCache returns a cache kept in dir, created when first written.
+// NewBlameCache returns a cache kept in dir, created when first written;
+// entries written elsewhere (committed with the repository, copied) are
+// not used.
 // With warm, a query that misses is followed by a blame of the whole file
 // in the background (Wait waits for those).
-func NewBlameCache(dir string, warm bool) *BlameCache {
+func NewBlameCache(dir *repofs.Owned, warm bool) *BlameCache {
 	return &BlameCache{dir: dir, warm: warm, entries: map[string]*blameEntry{}, stamps: map[string]stamp{},
 		moves: map[[2]string]*headMove{}, fills: map[string]*sync.Mutex{}, warming: map[string]bool{}}
 }
@@ -81,14 +85,13 @@ func (c *BlameCache) state(ctx context.Context, g *Git, path string) (fileState,
 	if err != nil {
 		return fileState{}, err
 	}
-	content, err := c.contentOf(filepath.Join(g.Root, filepath.FromSlash(path)))
+	content, err := c.contentOf(g.Root, filepath.FromSlash(path), blamedCap)
 	if err != nil || content == "" {
 		return fileState{}, errNoCache
 	}
-	ignore, err := c.contentOf(filepath.Join(g.Root, ignoreRevsFile))
-	if err != nil && !os.IsNotExist(err) {
-		return fileState{}, errNoCache
-	}
+	// An ignore-revs file that cannot be read here (a link, a device, over
+	// the cap) is not passed to git either (blameArgs): as if absent.
+	ignore, _ := c.contentOf(g.Root, ignoreRevsFile, ignoreRevsCap)
 	return fileState{content: content, ignore: ignore, head: head}, nil
 }
 
@@ -135,10 +138,16 @@ func answerable(err error) (reply error, used bool) {
 	return nil, false
 }
 
-// contentOf returns the content ID of the file at abs ("" with a
+// blamedCap bounds the read of a file whose lines are blamed, to name its
+// content: the index reads none over 2 MiB by default.
+const blamedCap = 64 << 20
+
+// contentOf returns the content ID of the file rel below root ("" with a
 // not-exist error when there is none), reading it only when its size or
-// time changed since the last call.
-func (c *BlameCache) contentOf(abs string) (string, error) {
+// time changed since the last call: through root (repofs: a link leading
+// outside, a device or a file over limit bytes is an error).
+func (c *BlameCache) contentOf(root, rel string, limit int64) (string, error) {
+	abs := filepath.Join(root, rel)
 	fi, err := os.Stat(abs)
 	if err != nil {
 		return "", err
@@ -152,7 +161,7 @@ func (c *BlameCache) contentOf(abs string) (string, error) {
 	if ok && st.size == fi.Size() && st.mtime.Equal(fi.ModTime()) {
 		return st.id, nil
 	}
-	b, err := os.ReadFile(abs)
+	b, err := repofs.ReadIn(root, rel, limit)
 	if err != nil {
 		return "", err
 	}

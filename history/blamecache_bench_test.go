@@ -40,7 +40,7 @@ func BenchmarkBlame(b *testing.B) {
 		git  *Git
 	}{
 		{"git", NewGit(r.dir)},
-		{"cached", &Git{Root: r.dir, Cache: NewBlameCache(b.TempDir(), false)}},
+		{"cached", &Git{Root: r.dir, Cache: NewBlameCache(ownedDir(b.TempDir()), false)}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			if _, err := bc.git.Blame(ctx, "big.go", 40, 70); err != nil {

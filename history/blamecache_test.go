@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/gortex/gortex/repofs"
 )
 
 // counted is a Git with a cache whose git processes are counted by
@@ -21,13 +23,18 @@ type counted struct {
 
 func newCounted(root, cacheDir string, warm bool) *counted {
 	c := &counted{runs: map[string]int{}}
-	c.Git = &Git{Root: root, Cache: NewBlameCache(cacheDir, warm)}
+	c.Git = &Git{Root: root, Cache: NewBlameCache(ownedDir(cacheDir), warm)}
 	c.Git.trace = func(args []string) {
 		c.mu.Lock()
 		c.runs[args[0]]++
 		c.mu.Unlock()
 	}
 	return c
+}
+
+// ownedDir is dir as a directory gortex owns.
+func ownedDir(dir string) *repofs.Owned {
+	return repofs.OwnedDir(filepath.Dir(dir), filepath.Base(dir))
 }
 
 // took returns the processes run since the last call, by subcommand.

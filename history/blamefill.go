@@ -17,6 +17,10 @@ import (
 // root, as GitHub's blame view honours it.
 const ignoreRevsFile = ".git-blame-ignore-revs"
 
+// ignoreRevsCap bounds the ignore-revs file read: 4 MiB is some 100,000
+// revisions, where real ones list tens.
+const ignoreRevsCap = 4 << 20
+
 // blameArgs are the arguments of a blame of start..end of path (the whole
 // file for start 0).
 func (g *Git) blameArgs(path string, start, end int) []string {
@@ -28,7 +32,7 @@ func (g *Git) blameArgs(path string, start, end int) []string {
 		}
 		args = append(args, "-L", r)
 	}
-	if fi, err := os.Lstat(filepath.Join(g.Root, ignoreRevsFile)); err == nil && fi.Mode().IsRegular() { // a link or a FIFO is not passed to git
+	if fi, err := os.Lstat(filepath.Join(g.Root, ignoreRevsFile)); err == nil && fi.Mode().IsRegular() && fi.Size() <= ignoreRevsCap { // a link, a FIFO or a huge file is not passed to git
 		args = append(args, "--ignore-revs-file", ignoreRevsFile)
 	}
 	return append(args, "--", path)

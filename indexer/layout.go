@@ -47,9 +47,9 @@ const GortexDirName = gortexDir
 // IndexDir returns the directory of root's index.
 func IndexDir(root string) string { return filepath.Join(root, gortexDir, indexSubdir) }
 
-// CacheDir returns the directory where root's index runs keep what they
-// may reuse; it is rebuilt from the repository when lost.
-func CacheDir(root string) string { return filepath.Join(root, gortexDir, cacheSubdir) }
+// Cache returns .gortex/cache, where index runs and queries keep what
+// they may reuse, as a directory gortex owns (repofs.Owned).
+func Cache(root string) *repofs.Owned { return repofs.OwnedDir(root, gortexDir+"/"+cacheSubdir) }
 
 // ContentDir returns the content index directory inside an index directory.
 func ContentDir(indexDir string) string { return filepath.Join(indexDir, contentDir) }

@@ -4,14 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
-	"github.com/gortex/gortex/internal/fsutil"
+	"github.com/gortex/gortex/repofs"
 )
 
 // The cochange signal: a document and a source file changed in the same
@@ -39,26 +37,30 @@ type cochangeCache struct {
 	Docs map[string]*docHistory `json:"docs"`
 }
 
-// cochangeCacheFile is the cache's name inside Linker.CacheDir.
+// cochangeCacheFile is the cache's name inside Linker.Cache.
 const cochangeCacheFile = "cochange.json"
+
+// cochangeCacheCap bounds the cache's size when read: a cache of a
+// repository with a long history of many documents is a few megabytes.
+const cochangeCacheCap = 64 << 20
 
 // linkCochange adds cochange motivations from each document's first
 // section to the source files changed with it, and sets every section's
 // Updated to the document's last commit. The history is read once per
-// HEAD: it is cached in cacheDir (when not "") with the HEAD it was read
+// HEAD: it is cached in cache (when not nil) with the HEAD it was read
 // at. Outside git, it does nothing.
-func linkCochange(ctx context.Context, git *history.Git, cacheDir string, s *graph.Store, docs []*document) int {
+func linkCochange(ctx context.Context, git *history.Git, cache *repofs.Owned, s *graph.Store, docs []*document) int {
 	head := git.Head(ctx)
 	if head == "" || len(docs) == 0 {
 		return 0
 	}
-	hist, ok := readCochangeCache(cacheDir, head)
+	hist, ok := readCochangeCache(cache, head)
 	if !ok {
 		var err error
 		if hist, err = readDocHistory(ctx, git); err != nil {
 			return 0
 		}
-		writeCochangeCache(cacheDir, cochangeCache{Head: head, Docs: hist})
+		writeCochangeCache(cache, cochangeCache{Head: head, Docs: hist})
 	}
 	n := 0
 	for _, d := range docs {
@@ -89,12 +91,13 @@ func linkCochange(ctx context.Context, git *history.Git, cacheDir string, s *gra
 }
 
 // readCochangeCache returns the cached history when it was read at head.
-// A missing, unreadable or foreign cache is no cache.
-func readCochangeCache(dir, head string) (map[string]*docHistory, bool) {
-	if dir == "" {
+// A missing, unreadable or foreign cache (not written here: committed,
+// copied) is no cache.
+func readCochangeCache(cache *repofs.Owned, head string) (map[string]*docHistory, bool) {
+	if cache == nil {
 		return nil, false
 	}
-	data, err := os.ReadFile(filepath.Join(dir, cochangeCacheFile))
+	data, err := cache.ReadEntry(cochangeCacheFile, cochangeCacheCap)
 	if err != nil {
 		return nil, false
 	}
@@ -107,15 +110,13 @@ func readCochangeCache(dir, head string) (map[string]*docHistory, bool) {
 
 // writeCochangeCache keeps c for the next index; failing to is no error,
 // it only costs that index a git log.
-func writeCochangeCache(dir string, c cochangeCache) {
-	if dir == "" {
+func writeCochangeCache(cache *repofs.Owned, c cochangeCache) {
+	if cache == nil {
 		return
 	}
-	data, err := json.Marshal(c)
-	if err != nil || os.MkdirAll(dir, 0o755) != nil {
-		return
+	if data, err := json.Marshal(c); err == nil {
+		_ = cache.WriteEntry(cochangeCacheFile, data)
 	}
-	_ = fsutil.WriteFile(filepath.Join(dir, cochangeCacheFile), data, 0o644)
 }
 
 // readDocHistory counts per document the source files that changed with

@@ -1,6 +1,7 @@
 package rationale
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/repofs"
 )
 
 func doc(path string, headings ...string) *document {
@@ -113,7 +115,8 @@ func TestCountDocHistory(t *testing.T) {
 }
 
 func TestCochangeCache(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "cache")
+	base := t.TempDir()
+	dir := repofs.OwnedDir(base, "cache")
 	hist := map[string]*docHistory{"docs/d.md": {Updated: time.Unix(200, 0).UTC(), Files: map[string]int{"pkg/a b.go": 2}}}
 	if _, ok := readCochangeCache(dir, "abc"); ok {
 		t.Fatal("a cache before any was written")
@@ -126,13 +129,20 @@ func TestCochangeCache(t *testing.T) {
 	if _, ok := readCochangeCache(dir, "def"); ok {
 		t.Error("a cache read at another HEAD was used")
 	}
-	if _, ok := readCochangeCache("", "abc"); ok {
+	if _, ok := readCochangeCache(nil, "abc"); ok {
 		t.Error("no cache dir, yet a cache")
 	}
-	if err := os.WriteFile(filepath.Join(dir, cochangeCacheFile), []byte("{not json"), 0o644); err != nil {
+	if err := dir.WriteEntry(cochangeCacheFile, []byte("{not json")); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := readCochangeCache(dir, "abc"); ok {
 		t.Error("a corrupt cache was used")
+	}
+	good, _ := json.Marshal(cochangeCache{Head: "abc", Docs: hist})
+	if err := os.WriteFile(filepath.Join(base, "cache", cochangeCacheFile), good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := readCochangeCache(dir, "abc"); ok {
+		t.Error("a cache not written by gortex (committed) was used")
 	}
 }

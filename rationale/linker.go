@@ -8,6 +8,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/repofs"
 )
 
 // Linker creates the motivates edges of document sections and classifies
@@ -17,9 +18,9 @@ type Linker struct {
 	// Root is the repository root, for the cochange signal read from git
 	// history; "" links without it.
 	Root string
-	// CacheDir keeps the git history the cochange signal read, for the
-	// next index at the same HEAD; "" reads it every time.
-	CacheDir string
+	// Cache keeps the git history the cochange signal read, for the
+	// next index at the same HEAD; nil reads it every time.
+	Cache *repofs.Owned
 }
 
 // Link recomputes every motivates edge that starts at a document section
@@ -80,7 +81,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 		}
 	}
 	if l.Root != "" {
-		counts[graph.SignalCochange] += linkCochange(ctx, history.NewGit(l.Root), l.CacheDir, s, docs)
+		counts[graph.SignalCochange] += linkCochange(ctx, history.NewGit(l.Root), l.Cache, s, docs)
 	}
 	return counts, nil
 }

@@ -70,10 +70,11 @@ func OwnDir(dir string) bool {
 		return false
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > 64 {
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > 128 {
 		return false
 	}
-	buf := make([]byte, 64)
+	buf := make([]byte, 128)
 	n, _ := f.Read(buf)
-	return strings.TrimSpace(string(buf[:n])) == identity(fi)
+	id, _, _ := strings.Cut(strings.TrimSpace(string(buf[:n])), " ") // Owned adds a token
+	return id == identity(fi)
 }

@@ -190,3 +190,111 @@ func TestOwnDir(t *testing.T) {
 		t.Fatal("a link to an owned directory is owned")
 	}
 }
+
+// TestOwned writes and reads through a directory gortex owns, and through
+// the ways a repository can plant one: the directory or a parent a link,
+// an entry committed or copied, a file at the name a link.
+func TestOwned(t *testing.T) {
+	base := t.TempDir()
+	outside := filepath.Join(base, "outside")
+	os.Mkdir(outside, 0o755)
+	keys := filepath.Join(outside, "authorized_keys")
+	write(t, keys, "ssh-ed25519 KEY")
+	tests := []struct {
+		name  string
+		plant func(t *testing.T, root string)
+		err   error // of WriteEntry
+		entry bool  // the planted entry is read
+	}{
+		{"made when missing", func(*testing.T, string) {}, nil, false},
+		{"cache linked outside", func(t *testing.T, root string) {
+			os.Mkdir(filepath.Join(root, ".gortex"), 0o755)
+			os.Symlink(outside, filepath.Join(root, ".gortex", "cache"))
+		}, ErrNotDir, false},
+		{"blame linked outside", func(t *testing.T, root string) {
+			os.MkdirAll(filepath.Join(root, ".gortex", "cache"), 0o755)
+			os.Symlink(outside, filepath.Join(root, ".gortex", "cache", "blame"))
+		}, ErrNotDir, false},
+		{"committed entry", func(t *testing.T, root string) {
+			write(t, filepath.Join(root, ".gortex", "cache", "blame", "e.json"), "forged")
+		}, nil, false},
+		{"committed entry and mark", func(t *testing.T, root string) {
+			write(t, filepath.Join(root, ".gortex", "cache", "blame", ownMark), "2049:12 00ff\n")
+			write(t, filepath.Join(root, ".gortex", "cache", "blame", "e.json"), "gortex-own 2049:12 00ff\nforged")
+		}, nil, false},
+		{"entry linked outside", func(t *testing.T, root string) {
+			os.MkdirAll(filepath.Join(root, ".gortex", "cache", "blame"), 0o755)
+			os.Symlink(keys, filepath.Join(root, ".gortex", "cache", "blame", "e.json"))
+		}, nil, false},
+		{"entry linked to a device", func(t *testing.T, root string) {
+			os.MkdirAll(filepath.Join(root, ".gortex", "cache", "blame"), 0o755)
+			os.Symlink("/dev/zero", filepath.Join(root, ".gortex", "cache", "blame", "e.json"))
+		}, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			tt.plant(t, root)
+			o := OwnedDir(root, ".gortex/cache").Sub("blame")
+			if _, err := o.ReadEntry("e.json", 1<<20); err == nil {
+				t.Fatal("a planted entry was read")
+			}
+			for _, name := range []string{"e.json", "sub/e.json"} {
+				err := o.WriteEntry(name, []byte("mine"))
+				if !errors.Is(err, tt.err) || (tt.err == nil) != (err == nil) {
+					t.Fatalf("WriteEntry(%s) = %v, want %v", name, err, tt.err)
+				}
+				got, err := o.ReadEntry(name, 1<<20)
+				if tt.err == nil && (err != nil || string(got) != "mine") {
+					t.Errorf("ReadEntry(%s) = %q, %v, want mine", name, got, err)
+				}
+			}
+			if b, _ := os.ReadFile(keys); string(b) != "ssh-ed25519 KEY" {
+				t.Errorf("the file outside was changed to %q", b)
+			}
+			if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+				t.Errorf("something was made outside: %v", entries)
+			}
+		})
+	}
+}
+
+// TestOwnedCreateAndStamp creates a marker and stamps a time where a
+// repository committed links to a file outside: the links are replaced,
+// the file keeps its content.
+func TestOwnedCreateAndStamp(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	keys := filepath.Join(outside, "authorized_keys")
+	write(t, keys, "KEY")
+	dir := filepath.Join(root, ".gortex", "cache", "watch")
+	os.MkdirAll(dir, 0o755)
+	for _, name := range []string{"mark-1", "stamp"} {
+		if err := os.Symlink(keys, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := OwnedDir(root, ".gortex/cache/watch")
+	if _, ok := o.Stamped("stamp"); ok {
+		t.Error("a link is a stamp")
+	}
+	f, err := o.Create("mark-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("x")
+	f.Close()
+	if err := o.Stamp("stamp"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := o.Stamped("stamp"); !ok {
+		t.Error("no stamp after Stamp")
+	}
+	if b, _ := os.ReadFile(keys); string(b) != "KEY" {
+		t.Errorf("the file outside was changed to %q", b)
+	}
+	for _, name := range []string{"mark-1", "stamp"} {
+		if fi, err := os.Lstat(filepath.Join(dir, name)); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("%s is not a regular file: %v", name, err)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func (o Options) history(root string) *history.Git {
 // missed is followed by a blame of its whole file in the background.
 func NewHistory(root string, warm bool) *history.Git {
 	g := history.NewGit(root)
-	g.Cache = history.NewBlameCache(filepath.Join(indexer.CacheDir(root), "blame"), warm)
+	g.Cache = history.NewBlameCache(indexer.Cache(root).Sub("blame"), warm)
 	return g
 }
 
@@ -206,7 +206,7 @@ func Resolver(s *graph.Store) memory.AnchorResolver {
 // IndexOptions wires the indexer to the rationale linker (with root's git
 // history) and the content index: what every index run uses.
 func IndexOptions(root string, o Options) indexer.Options {
-	return indexer.Options{Linker: &rationale.Linker{Root: root, CacheDir: indexer.CacheDir(root)}, Content: textindex.Indexer{}, Progress: o.Progress, PauseGC: o.Short}
+	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{}, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the

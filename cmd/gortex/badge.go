@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/repofs"
 )
 
 // badgeMarkdown is the README badge gortex suggests: it tells readers the
@@ -48,6 +49,10 @@ func hasBadge(text string) bool {
 // the cache directory is kept out of git.
 const nudgeFile = "badge-nudge"
 
+// readmeCap bounds the README read to look for the badge: the walk's
+// default cap of a file.
+const readmeCap = indexer.DefaultMaxFileSize
+
 // nudgeEvery is how often the badge nudge may be shown per repository.
 const nudgeEvery = 24 * time.Hour
 
@@ -59,17 +64,16 @@ func badgeNudge(e env, root string, now time.Time) {
 	if path == "" {
 		return
 	}
-	data, err := os.ReadFile(path)
+	data, err := repofs.ReadIn(root, filepath.Base(path), readmeCap)
 	if err != nil || hasBadge(string(data)) {
 		return
 	}
-	stamp := filepath.Join(indexer.CacheDir(root), nudgeFile)
-	if fi, err := os.Stat(stamp); err == nil && now.Sub(fi.ModTime()) < nudgeEvery {
+	cache := indexer.Cache(root)
+	if last, ok := cache.Stamped(nudgeFile); ok && now.Sub(last) < nudgeEvery {
 		return
 	}
-	if os.MkdirAll(filepath.Dir(stamp), 0o755) != nil || os.WriteFile(stamp, nil, 0o644) != nil {
+	if cache.Stamp(nudgeFile) != nil {
 		return // a nudge that cannot be recorded would repeat: stay quiet
 	}
-	os.Chtimes(stamp, now, now)
 	fmt.Fprintf(e.stderr, "gortex: tip: show readers they can ask why: add %s to %s (shown once a day; gortex doctor checks it)\n", badgeMarkdown, filepath.Base(path))
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/repofs"
 )
 
 func gitRepo(ctx context.Context, root string) bool { return history.NewGit(root).IsRepo(ctx) }
@@ -155,18 +157,25 @@ var mcpRegistrations = []struct {
 	{"Codex", "~/.codex/config.toml", true},
 }
 
+// userConfigCap bounds the read of an agent's configuration in the home
+// directory: ~/.claude.json keeps every project's history, often
+// megabytes.
+const userConfigCap = 64 << 20
+
 func (d *doctor) mcp(ctx context.Context) (string, string, string) {
 	home, _ := os.UserHomeDir()
 	var found []string
 	for _, r := range mcpRegistrations {
-		path := filepath.Join(d.root, r.path)
+		var data []byte
+		var err error
 		if rest, ok := strings.CutPrefix(r.path, "~/"); ok {
 			if home == "" {
 				continue
 			}
-			path = filepath.Join(home, rest)
+			data, err = repofs.ReadTrusted(filepath.Join(home, rest), userConfigCap) // the user's own
+		} else {
+			data, err = repofs.ReadIn(d.root, filepath.FromSlash(r.path), initCap) // repository input
 		}
-		data, err := os.ReadFile(path)
 		if err == nil && registers(data, r.toml) {
 			found = append(found, fmt.Sprintf("%s (%s)", r.client, r.path))
 		}
@@ -205,10 +214,12 @@ func registers(data []byte, toml bool) bool {
 }
 
 func (d *doctor) agents(ctx context.Context) (string, string, string) {
-	var current, outdated []string
+	var current, outdated, refused []string
 	for _, name := range []string{"AGENTS.md", "CLAUDE.md"} {
-		data, err := os.ReadFile(filepath.Join(d.root, name))
+		data, err := repofs.ReadIn(d.root, name, initCap)
 		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			refused = append(refused, err.Error())
 		case err != nil || !strings.Contains(string(data), beginMark):
 		case strings.Contains(string(data), managedBlock()):
 			current = append(current, name)
@@ -217,6 +228,8 @@ func (d *doctor) agents(ctx context.Context) (string, string, string) {
 		}
 	}
 	switch {
+	case len(refused) > 0:
+		return statusWarn, "not read: " + strings.Join(refused, "; "), "make it a regular file of the repository, then gortex init"
 	case len(outdated) > 0:
 		return statusWarn, "the gortex block of " + strings.Join(outdated, ", ") + " is not the current one", "gortex init"
 	case len(current) == 0:
@@ -230,11 +243,11 @@ func (d *doctor) badge(ctx context.Context) (string, string, string) {
 	if path == "" {
 		return statusSkip, "no README", ""
 	}
-	data, err := os.ReadFile(path)
+	name := filepath.Base(path)
+	data, err := repofs.ReadIn(d.root, name, readmeCap)
 	if err != nil {
 		return statusWarn, err.Error(), ""
 	}
-	name := filepath.Base(path)
 	if hasBadge(string(data)) {
 		return statusPass, name + " shows the gortex badge", ""
 	}

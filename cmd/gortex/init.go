@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/internal/fsutil"
+	"github.com/gortex/gortex/repofs"
 )
 
 type initOpts struct {
@@ -78,6 +80,10 @@ Flags:
 type initStep struct {
 	path  string // repo-relative
 	write func(old []byte, exists bool) (data []byte, note string, err error)
+	// follow lets the file be a link to another file of the repository
+	// (CLAUDE.md to AGENTS.md), which is then read and written in its
+	// place; any other link is refused.
+	follow bool
 }
 
 func initRun(e env, o initOpts) int {
@@ -86,19 +92,19 @@ func initRun(e env, o initOpts) int {
 		fmt.Fprintln(e.stderr, "gortex init:", err)
 		return exitError
 	}
-	steps := []initStep{{"AGENTS.md", agentBlock}, {"CLAUDE.md", agentBlock}}
+	steps := []initStep{{"AGENTS.md", agentBlock, true}, {"CLAUDE.md", agentBlock, true}}
 	for _, c := range o.mcp.vals {
 		steps = append(steps, mcpSteps[c])
 	}
 	if o.config {
-		steps = append(steps, initStep{filepath.Join(".gortex", "config.toml"), commentedConfig})
+		steps = append(steps, initStep{filepath.Join(".gortex", "config.toml"), commentedConfig, false})
 	}
 	var rows [][]string
 	failed := false
 	for _, s := range steps {
 		did, note, err := apply(root, s)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "gortex init: %s: %v\n", s.path, err)
+			fmt.Fprintln(e.stderr, "gortex init:", err)
 			failed = true
 			continue
 		}
@@ -111,30 +117,82 @@ func initRun(e env, o initOpts) int {
 	return exitOK
 }
 
+// initCap bounds a file init reads: instruction files and agents'
+// registrations are kilobytes.
+const initCap = 1 << 20
+
 // apply runs one step against the file under root, writing it only when
-// its content changes.
+// its content changes. The file is repository input: its directory must
+// be a real one inside root, and a link (but for an instruction file
+// linked to another file of the repository), a device or a file over
+// initCap is refused, never read or written through.
 func apply(root string, s initStep) (did, note string, err error) {
-	path := filepath.Join(root, s.path)
-	old, err := os.ReadFile(path)
+	rel := filepath.ToSlash(s.path)
+	if d := path.Dir(rel); d != "." {
+		if err := repofs.RealDirs(root, d, true); err != nil {
+			return "", "", err
+		}
+	}
+	rel, err = initTarget(root, rel, s.follow)
+	if err != nil {
+		return "", "", err
+	}
+	old, err := repofs.ReadIn(root, filepath.FromSlash(rel), initCap)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", "", err
+		return "", "", refusal(rel, err)
 	}
 	data, note, err := s.write(old, exists)
 	switch {
 	case err != nil:
-		return "", "", err
+		return "", "", fmt.Errorf("%s: %w", rel, err)
 	case exists && string(data) == string(old):
 		return "unchanged", note, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", "", err
-	}
-	if err := fsutil.WriteFile(path, data, 0o644); err != nil {
+	if err := fsutil.WriteFile(filepath.Join(root, filepath.FromSlash(rel)), data, 0o644); err != nil {
 		return "", "", err
 	}
 	if exists {
 		return "updated", note, nil
 	}
 	return "created", note, nil
+}
+
+// initTarget returns the file init reads and writes for rel: rel itself,
+// or, when rel is a link and follow allows it, the file of the repository
+// it leads to. A link init may not follow, or one leading outside root or
+// to nothing, is refused.
+func initTarget(root, rel string, follow bool) (string, error) {
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return rel, nil
+	}
+	if !follow {
+		return "", fmt.Errorf("refusing %s: it is a link; gortex init writes only a regular file of the repository there (remove the link to let it)", rel)
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", err
+	}
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", fmt.Errorf("refusing %s: it is a link to nothing (%w)", rel, err)
+	}
+	r, ok := repofs.Rel(realRoot, target)
+	if !ok {
+		return "", refusal(rel, fmt.Errorf("%s: %w", rel, repofs.ErrOutside))
+	}
+	return filepath.ToSlash(r), nil
+}
+
+// refusal says why init leaves a file alone.
+func refusal(rel string, err error) error {
+	switch {
+	case errors.Is(err, repofs.ErrOutside):
+		return fmt.Errorf("refusing %s: it is a link that leads outside the repository; gortex init neither reads nor writes through it: %w", rel, err)
+	case errors.Is(err, repofs.ErrNotRegular), errors.Is(err, repofs.ErrTooLarge):
+		return fmt.Errorf("refusing %s: gortex init reads and writes only a regular file of at most 1 MiB: %w", rel, err)
+	}
+	return fmt.Errorf("read %s: %w", rel, err)
 }

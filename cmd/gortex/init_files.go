@@ -80,9 +80,9 @@ func withBlock(text, block string) (string, error) {
 
 // mcpSteps write each agent's MCP registration.
 var mcpSteps = map[string]initStep{
-	"claude": {".mcp.json", jsonServer("Claude Code", []string{"mcp"})},
-	"cursor": {filepath.Join(".cursor", "mcp.json"), jsonServer("Cursor", []string{"mcp", "--dir", "${workspaceFolder}"})},
-	"codex":  {filepath.Join(".codex", "config.toml"), codexServer},
+	"claude": {".mcp.json", jsonServer("Claude Code", []string{"mcp"}), false},
+	"cursor": {filepath.Join(".cursor", "mcp.json"), jsonServer("Cursor", []string{"mcp", "--dir", "${workspaceFolder}"}), false},
+	"codex":  {filepath.Join(".codex", "config.toml"), codexServer, false},
 }
 
 // jsonServer adds gortex to the mcpServers of a JSON registration file

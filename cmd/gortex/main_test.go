@@ -64,6 +64,9 @@ func fixture(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(limitedArgsEnv); args != "" {
+		os.Exit(limitedMain(args)) // a child of runLimited
+	}
 	// Global memories live under XDG_DATA_HOME: keep the developer's own out
 	// of every answer the tests check.
 	xdg, err := os.MkdirTemp("", "gortex-xdg-")

@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
-	"github.com/gortex/gortex/internal/fsutil"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
@@ -206,9 +204,8 @@ const noBackendHintFile = "no-llm-hint"
 // text answer (a script reading --json or --toon has no use for it). At -v
 // it is shown every time, with what each backend lacked.
 func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBackendError) {
-	marker := filepath.Join(indexer.CacheDir(root), noBackendHintFile)
-	_, err := os.Lstat(marker)
-	seen := err == nil
+	cache := indexer.Cache(root)
+	_, seen := cache.Stamped(noBackendHintFile)
 	if o.llm.verbose == 0 && (seen || o.format != query.FormatText) {
 		return
 	}
@@ -217,11 +214,7 @@ func noBackendHint(e env, root string, cfg llm.Config, o whyOpts, nb *llm.NoBack
 		return
 	}
 	fmt.Fprintln(e.stderr, "  This hint is shown once for this repository (-v shows it again).")
-	err = os.MkdirAll(filepath.Dir(marker), 0o755)
-	if err == nil {
-		err = fsutil.WriteFile(marker, nil, 0o644)
-	}
-	if err != nil {
+	if err := cache.Stamp(noBackendHintFile); err != nil {
 		fmt.Fprintln(e.stderr, "gortex: warning: could not record the hint:", err)
 	}
 }

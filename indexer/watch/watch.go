@@ -11,6 +11,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/repofs"
 )
 
 // Watcher tells a long-running process whether its index may be stale
@@ -26,7 +27,9 @@ import (
 //
 // Events reach the watcher a moment after the change that made them, so a
 // check first makes an event of its own, a marker file created in
-// .gortex/cache/watch/, and waits for it: the kernel delivers one
+// .gortex/cache/watch/ (a directory gortex owns, repofs.Owned: a marker
+// a repository committed, such as a link, is removed, never written
+// through), and waits for it: the kernel delivers one
 // watcher's events in order, so once the marker's arrives, so has every
 // event of a change made before the check began (a file the caller just
 // wrote is seen).
@@ -35,6 +38,7 @@ import (
 type Watcher struct {
 	root    string
 	markDir string
+	markers *repofs.Owned
 	fw      *fsnotify.Watcher
 	gen     atomic.Int64 // events and errors seen
 	marks   atomic.Int64 // marker names handed out
@@ -62,10 +66,12 @@ func NewWatcher(root string) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", root, err)
 	}
-	w := &Watcher{root: root, markDir: filepath.Join(indexer.CacheDir(root), "watch"), fw: fw, done: make(chan struct{}),
+	markers := indexer.Cache(root).Sub("watch")
+	w := &Watcher{root: root, markDir: markers.Path(), markers: markers, fw: fw, done: make(chan struct{}),
 		watched: map[string]bool{}, waiting: map[string]chan struct{}{}}
 	go w.loop()
-	if err := os.MkdirAll(w.markDir, 0o755); err == nil {
+	err = markers.Make()
+	if err == nil {
 		err = fw.Add(w.markDir)
 	}
 	if err != nil {
@@ -131,7 +137,8 @@ func (w *Watcher) marked(ev fsnotify.Event) {
 // sync returns once every event of a change made before it was called has
 // been counted; false when that could not be made sure of in markWait.
 func (w *Watcher) sync() bool {
-	name := filepath.Join(w.markDir, "mark-"+strconv.FormatInt(w.marks.Add(1), 10))
+	base := "mark-" + strconv.FormatInt(w.marks.Add(1), 10)
+	name := filepath.Join(w.markDir, base)
 	ch := make(chan struct{})
 	w.mu.Lock()
 	w.waiting[name] = ch
@@ -141,7 +148,7 @@ func (w *Watcher) sync() bool {
 		delete(w.waiting, name)
 		w.mu.Unlock()
 	}()
-	f, err := os.Create(name)
+	f, err := w.markers.Create(base)
 	if err != nil {
 		return false
 	}

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -204,4 +205,75 @@ func mustBuild(t testing.TB, root string) (*indexer.Index, indexer.Stats) {
 		t.Fatal(err)
 	}
 	return idx, st
+}
+
+// TestWatcherHostileMarkers starts a watcher in a repository that
+// committed its marker files as links to a file outside (an
+// authorized_keys), or the marker directory as a link to a directory
+// outside: the file outside keeps its content, nothing is made outside,
+// and the watcher still sees a change (or, with its directory refused,
+// stats as without one).
+func TestWatcherHostileMarkers(t *testing.T) {
+	tests := []struct {
+		name   string
+		plant  func(t *testing.T, root, keys, outDir string)
+		broken bool
+	}{
+		{"marker files linked outside", func(t *testing.T, root, keys, _ string) {
+			dir := filepath.Join(root, ".gortex", "cache", "watch")
+			os.MkdirAll(dir, 0o755)
+			for i := 1; i <= 20; i++ {
+				if err := os.Symlink(keys, filepath.Join(dir, fmt.Sprintf("mark-%d", i))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, false},
+		{"marker directory linked outside", func(t *testing.T, root, _, outDir string) {
+			os.MkdirAll(filepath.Join(root, ".gortex", "cache"), 0o755)
+			if err := os.Symlink(outDir, filepath.Join(root, ".gortex", "cache", "watch")); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"cache directory linked outside", func(t *testing.T, root, _, outDir string) {
+			if err := os.Symlink(outDir, filepath.Join(root, ".gortex", "cache")); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := copyFixture(t)
+			idx, _ := mustBuild(t, root)
+			outside := t.TempDir()
+			keys, outDir := filepath.Join(outside, "authorized_keys"), filepath.Join(outside, "dir")
+			const key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI user@host\n"
+			os.WriteFile(keys, []byte(key), 0o600)
+			os.Mkdir(outDir, 0o755)
+			tt.plant(t, root, keys, outDir)
+			w, err := NewWatcher(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			w.Track(idx)
+			for range 25 {
+				if idx.Stale() {
+					t.Fatal("stale with nothing changed")
+				}
+			}
+			os.WriteFile(filepath.Join(root, "billing", "new.go"), []byte("package billing\n"), 0o644)
+			if !idx.Stale() {
+				t.Error("a new file is not seen")
+			}
+			if got, _ := os.ReadFile(keys); string(got) != key {
+				t.Errorf("the file outside was changed to %q", got)
+			}
+			if entries, _ := os.ReadDir(outDir); len(entries) != 0 {
+				t.Errorf("files were made outside: %v", entries)
+			}
+			if broken := strings.Contains(w.Status(), "stat before every call"); broken != tt.broken {
+				t.Errorf("status %q: broken %v, want %v", w.Status(), broken, tt.broken)
+			}
+		})
+	}
 }
