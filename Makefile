@@ -56,7 +56,7 @@ FUZZ = \
 	./query:FuzzParse \
 	./reflection:FuzzParseTranscript ./reflection:FuzzParseNotes \
 	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
-	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff \
+	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff ./history:FuzzParseWalk \
 	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser \
 	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
 	./memory:FuzzParse ./memory:FuzzSanitize \

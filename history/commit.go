@@ -14,10 +14,11 @@ type Commit struct {
 	Author  string
 	Date    time.Time // author date
 	Subject string
-	Body    string // the message after the subject line, trimmed
-	Files   int    // files the commit changed; 0 when not read
-	Lines   int    // lines of the blamed range it owns; 0 for log reads
-	Path    string // the file it was read for; "" for repository-wide reads
+	Body    string   // the message after the subject line, trimmed
+	Files   int      // files the commit changed; 0 when not read
+	Lines   int      // lines of the blamed range it owns; 0 for log reads
+	Path    string   // the file it was read for; "" for repository-wide reads
+	Changed []string // the files it changed, for Walk's reads (at most MaxWalkFiles); nil otherwise
 }
 
 // Refs returns the issue and pull-request references in the commit's

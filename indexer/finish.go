@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -155,6 +154,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		run = func(f func()) { heapbound.Update(); f() }
 	}
 	errs := make([]error, 5)
+	run(func() { b.writeHistory(ctx, tmp) })
 	run(func() { errs[0] = b.writeContent(ctx, tmp, p) })
 	run(func() { errs[1] = b.writeGraph(tmp) })
 	run(func() {
@@ -166,7 +166,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 			b.spool.remove() // not part of the index
 			return
 		}
-		if b.oldParses.same(p.dropParses, b.parses) && linkOrCopy(filepath.Join(IndexDir(b.root), parsesFile), dst) == nil {
+		if b.oldParses.same(p.dropParses, b.parses) && fsutil.LinkOrCopy(filepath.Join(IndexDir(b.root), parsesFile), dst) == nil {
 			return // an edit that changed no call or import
 		}
 		errs[2] = writeParses(dst, b.oldParses, p.dropParses, b.parses)
@@ -177,7 +177,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	run(func() { errs[3] = manifest.Write(filepath.Join(tmp, manifestFile), b.man) })
 	run(func() {
 		dst := filepath.Join(tmp, namesFile)
-		if !p.create && p.sameNames && linkOrCopy(filepath.Join(IndexDir(b.root), namesFile), dst) == nil {
+		if !p.create && p.sameNames && fsutil.LinkOrCopy(filepath.Join(IndexDir(b.root), namesFile), dst) == nil {
 			return
 		}
 		if errs[4] = writeFile(dst, func(w io.Writer) error { return names.Write(w, b.store) }); errs[4] != nil {
@@ -193,7 +193,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 // delta; otherwise a whole snapshot.
 func (b *builder) writeGraph(tmp string) error {
 	if b.dirty != nil && b.dirty.len() <= maxDelta(b.store.NodeCount()) {
-		err := linkOrCopy(filepath.Join(IndexDir(b.root), graphFile), filepath.Join(tmp, graphFile))
+		err := fsutil.LinkOrCopy(filepath.Join(IndexDir(b.root), graphFile), filepath.Join(tmp, graphFile))
 		if err == nil {
 			return writeFile(filepath.Join(tmp, deltaFile), func(w io.Writer) error { return b.store.SaveDelta(w, b.dirty.list()) })
 		}
@@ -218,14 +218,6 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
-}
-
-// linkOrCopy hard-links src to dst, or copies it where links fail.
-func linkOrCopy(src, dst string) error {
-	if os.Link(src, dst) == nil {
-		return nil
-	}
-	return fsutil.CopyFile(src, dst)
 }
 
 // writeContent brings the content index into tmp: taken over from the
@@ -253,29 +245,22 @@ func (b *builder) writeContent(ctx context.Context, tmp string, p writePlan) err
 	return nil
 }
 
-// linkContent takes the live content index over into dst without copying
-// its segments: Bleve's .zap segment files are never written once made, so
-// they are hard-linked; everything else (the small root.bolt that a
-// reader's merge may rewrite in place) is copied.
-func linkContent(src, dst string) error {
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(target, 0o755)
-		case strings.HasSuffix(d.Name(), ".zap"):
-			return linkOrCopy(p, target)
-		}
-		return fsutil.CopyFile(p, target)
-	})
-	if err != nil {
-		os.RemoveAll(dst)
+// writeHistory brings the history index into tmp; a failure is only logged.
+func (b *builder) writeHistory(ctx context.Context, tmp string) {
+	if b.opts.History == nil {
+		return
 	}
-	return err
+	n, err := b.opts.History.UpdateHistory(ctx, HistoryDir(IndexDir(b.root)), HistoryDir(tmp))
+	if err != nil {
+		b.log.Warn("history index left out", "err", err)
+		os.RemoveAll(HistoryDir(tmp))
+	}
+	b.stats.Commits = n
+}
+
+// linkContent takes a live Bleve index over, its .zap segments hard-linked.
+func linkContent(src, dst string) error {
+	return fsutil.LinkTree(src, dst, func(name string) bool { return strings.HasSuffix(name, ".zap") })
 }
 
 // count fills the node and file counts of the stats.

@@ -33,6 +33,7 @@ const (
 	// manifest version 5.
 	oldManifestFile = "manifest.gob"
 	contentDir      = "content.bleve"
+	historyDir      = "history.bleve"
 	lockFile        = "index.lock"
 	cacheSubdir     = "cache" // what the linker keeps between runs (git history read per HEAD)
 )
@@ -53,6 +54,9 @@ func Cache(root string) *repofs.Owned { return repofs.OwnedDir(root, gortexDir+"
 
 // ContentDir returns the content index directory inside an index directory.
 func ContentDir(indexDir string) string { return filepath.Join(indexDir, contentDir) }
+
+// HistoryDir returns the history index directory inside an index directory.
+func HistoryDir(indexDir string) string { return filepath.Join(indexDir, historyDir) }
 
 // ensureGortexDir creates .gortex and its .gitignore. A .gortex that is
 // not a real directory (a repository can commit it as a link to anywhere)

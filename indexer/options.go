@@ -21,11 +21,20 @@ type ContentIndexer interface {
 	UpdateContent(ctx context.Context, dir string, create bool, remove []graph.NodeID, add []*graph.Node) error
 }
 
+// HistoryIndexer keeps the searchable commit history in dir, taking over
+// live (the live index's, when there is one); textindex.HistoryIndexer is
+// one. HistoryStale reports whether live misses commits.
+type HistoryIndexer interface {
+	UpdateHistory(ctx context.Context, live, dir string) (int, error)
+	HistoryStale(ctx context.Context, live string) bool
+}
+
 // Options configure Build and Update. The zero value builds a graph with no
 // motivates edges and no content index.
 type Options struct {
 	Linker      Linker
 	Content     ContentIndexer
+	History     HistoryIndexer                      // nil: no history index
 	Logger      *slog.Logger                        // nil discards
 	Progress    func(stage string, done, total int) // nil reports nothing
 	MaxFileSize int64                               // 0 means the walker's default
@@ -50,6 +59,7 @@ type Stats struct {
 	Removed       int            // files gone since the last index
 	Incremental   bool
 	UpToDate      bool   // nothing changed; nothing was written
+	Commits       int    // commits added to the history index
 	Rebuilt       string // why an existing index was discarded, if it was
 	Duration      time.Duration
 }

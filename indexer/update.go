@@ -242,7 +242,8 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	if len(changed) > gcPauseFiles {
 		b.resumeGC() // parsing this many files allocates too much to keep
 	}
-	if len(changed) == 0 && len(gone) == 0 {
+	histStale := b.opts.History != nil && b.opts.History.HistoryStale(ctx, HistoryDir(old.Dir))
+	if len(changed) == 0 && len(gone) == 0 && !histStale {
 		b.stats.UpToDate = true
 		b.stats.LinksBySignal = b.man.Links
 		b.count()

@@ -61,6 +61,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 		notes = append(notes, "no lexical matches: the content index could not be opened")
 		s.log.Warn("open the content index", "err", err)
 	}
+	cs := sn.OpenCommits()
+	defer cs.Close()
+	qo.Commits = cs
 	a, err := query.Why(ctx, sn.Store(), query.Classify(sn.Store(), p.ID, qo.Root, qo.WorkDir), qo)
 	switch {
 	case err != nil:

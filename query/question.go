@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
 )
@@ -47,7 +48,19 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 			extra[n.ID] = &source{Node: n, memory: m}
 		}
 	}
-	if opts.History != nil {
+	if opts.Commits != nil && opts.Commits.Available() {
+		hs, err := questionHits(ctx, opts.Commits, text, func(id graph.NodeID) (*source, bool) {
+			c, ok := opts.Commits.Commit(id)
+			if !ok {
+				return nil, false
+			}
+			return commitSource(c), true
+		})
+		if err != nil {
+			return a, err
+		}
+		hits = append(hits, hs...)
+	} else if opts.History != nil {
 		cs, err := opts.History.Recent(ctx, questionCommits)
 		if err != nil && !quietHistoryErr(err) {
 			a.Warnings = append(a.Warnings, fmt.Sprintf("commit messages left out: %v", err))
@@ -69,6 +82,14 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		a.Note = fmt.Sprintf("no document, memory or commit message matches %q; ask with other words, or name a symbol or file", text)
 	}
 	return a, ctx.Err()
+}
+
+// CommitSearcher searches the whole history: *textindex.Commits is one.
+// Available reports whether there is a history index to search.
+type CommitSearcher interface {
+	Searcher
+	Available() bool
+	Commit(id graph.NodeID) (history.Commit, bool)
 }
 
 // searchNodes searches nodes in an in-memory index.

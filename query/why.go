@@ -21,13 +21,17 @@ type Options struct {
 	// Candidates is how many candidates of an ambiguous query an answer
 	// keeps at most; 0 means Limit.
 	Candidates int
-	Searcher   Searcher            // finds lexically similar sections; nil for none
-	Explain    bool                // fill Entry.Explain
-	Now        time.Time           // the time recency is measured from; zero means now
-	History    History             // commit history (blame, log); nil for none
-	Root       string              // the repository root, to find files not indexed; "" for none
-	WorkDir    string              // the directory relative file paths are read from first; "" for Root
-	Memories   *rationale.Memories // the memory layer over s; nil for none
+	Searcher   Searcher  // finds lexically similar sections; nil for none
+	Explain    bool      // fill Entry.Explain
+	Now        time.Time // the time recency is measured from; zero means now
+	History    History   // commit history (blame, log); nil for none
+	// Commits searches the whole history (the history index) for a
+	// question; nil, or one that is not Available, falls back to the
+	// latest commits read from History.
+	Commits  CommitSearcher
+	Root     string              // the repository root, to find files not indexed; "" for none
+	WorkDir  string              // the directory relative file paths are read from first; "" for Root
+	Memories *rationale.Memories // the memory layer over s; nil for none
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.

@@ -182,6 +182,12 @@ func (w *Workspace) OpenContent() (*textindex.Index, error) {
 	return textindex.OpenReader(indexer.ContentDir(w.Index.Dir))
 }
 
+// OpenCommits returns the history index for reading, opened on its first
+// search. The caller must Close it.
+func (w *Workspace) OpenCommits() *textindex.Commits {
+	return textindex.OpenCommits(indexer.HistoryDir(w.Index.Dir))
+}
+
 // QueryOptions are the query options every surface starts from: the
 // memory layer, the history and the root.
 func (w *Workspace) QueryOptions() query.Options {
@@ -204,9 +210,11 @@ func Resolver(s *graph.Store) memory.AnchorResolver {
 }
 
 // IndexOptions wires the indexer to the rationale linker (with root's git
-// history) and the content index: what every index run uses.
+// history), the content index and the history index: what every index run
+// uses.
 func IndexOptions(root string, o Options) indexer.Options {
-	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{}, Progress: o.Progress, PauseGC: o.Short}
+	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{},
+		History: textindex.HistoryIndexer{Git: history.NewGit(root)}, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the

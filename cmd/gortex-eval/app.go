@@ -37,6 +37,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "ardoco" {
 		return runArdoco(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "recall" {
+		return runRecall(ctx, args[1:], stdout, stderr)
+	}
 	o, code, done := parseArgs(args, stdout, stderr)
 	if done {
 		return code

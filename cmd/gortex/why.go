@@ -185,6 +185,9 @@ func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*
 	} else {
 		fmt.Fprintln(e.stderr, "gortex: warning: no content index, so no lexical matches:", err)
 	}
+	cs := w.OpenCommits()
+	defer cs.Close()
+	qo.Commits = cs
 	return query.Why(ctx, w.Store(), query.Classify(w.Store(), o.query, qo.Root, qo.WorkDir), qo)
 }
 

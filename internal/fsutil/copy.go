@@ -24,6 +24,40 @@ func CopyDir(src, dst string) error {
 	})
 }
 
+// LinkOrCopy hard-links src to dst, or copies it where links fail.
+func LinkOrCopy(src, dst string) error {
+	if os.Link(src, dst) == nil {
+		return nil
+	}
+	return CopyFile(src, dst)
+}
+
+// LinkTree takes the directory src over into dst: the files that are
+// never written once made (frozen says which, by name) hard-linked,
+// everything else copied. On failure dst is removed. The index takes its
+// live Bleve indexes over so: their .zap segments are frozen, while the
+// small root.bolt that a reader's merge may rewrite in place is copied.
+func LinkTree(src, dst string, frozen func(name string) bool) error {
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case frozen(d.Name()):
+			return LinkOrCopy(p, target)
+		}
+		return CopyFile(p, target)
+	})
+	if err != nil {
+		os.RemoveAll(dst)
+	}
+	return err
+}
+
 // CopyFile copies the file src to dst, created or truncated, with src's
 // permissions (and its owner's write bit); nothing is synced.
 func CopyFile(src, dst string) error {

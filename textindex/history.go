@@ -1,0 +1,99 @@
+package textindex
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/internal/fsutil"
+)
+
+// HistoryIndexer keeps the history index of an index directory: what the
+// indexer calls after every build or update. The first build walks the
+// whole reachable history once; later runs add the commits made since the
+// head the index was read up to, and walk it all again only when that head
+// is no longer an ancestor of HEAD (a rebase, a reset).
+type HistoryIndexer struct {
+	Git *history.Git
+}
+
+// UpdateHistory writes the history index into dir (which does not exist)
+// up to HEAD: the one in live taken over (its segments hard-linked) and
+// extended by the commits made since its head, else built from the whole
+// history. Outside git, or before the first commit, it writes nothing. It
+// returns how many commits it added.
+func (h HistoryIndexer) UpdateHistory(ctx context.Context, live, dir string) (int, error) {
+	head := h.Git.Head(ctx)
+	if head == "" {
+		return 0, nil
+	}
+	idx, since := h.takeOver(ctx, live, dir, head)
+	if idx == nil {
+		var err error
+		if idx, err = bleve.New(dir, commitMapping()); err != nil {
+			return 0, fmt.Errorf("create history index %s: %w", dir, err)
+		}
+	}
+	if since == head {
+		return 0, idx.Close()
+	}
+	cs, err := h.Git.Walk(ctx, since, head)
+	if err == nil {
+		err = addCommits(ctx, idx, cs, head)
+	}
+	if cerr := idx.Close(); err == nil {
+		err = cerr
+	}
+	return len(cs), err
+}
+
+// takeOver copies the live history index into dir and opens it, with the
+// head it was read up to, when that head is HEAD or an ancestor of it;
+// else it leaves dir absent and returns nil.
+func (h HistoryIndexer) takeOver(ctx context.Context, live, dir, head string) (bleve.Index, string) {
+	if live == "" || fsutil.LinkTree(live, dir, func(name string) bool { return strings.HasSuffix(name, ".zap") }) != nil {
+		return nil, ""
+	}
+	idx, err := bleve.Open(dir)
+	if err == nil {
+		since := readHead(idx)
+		if since == head || (since != "" && h.Git.IsAncestor(ctx, since, head)) {
+			return idx, since
+		}
+		idx.Close()
+	}
+	os.RemoveAll(dir)
+	return nil, ""
+}
+
+// HistoryStale reports whether the history index in dir (a live one) was
+// read up to a commit other than HEAD, or is missing inside a repository
+// with commits.
+func (h HistoryIndexer) HistoryStale(ctx context.Context, dir string) bool {
+	head := h.Git.Head(ctx)
+	if head == "" {
+		return false
+	}
+	if _, err := os.Lstat(dir); err != nil {
+		return true
+	}
+	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true, "bolt_timeout": readLockWait})
+	if err != nil {
+		return true
+	}
+	defer idx.Close()
+	return readHead(idx) != head
+}
+
+// readHead returns the commit the index was read up to; "" when unknown.
+func readHead(idx bleve.Index) string {
+	v, err := idx.GetInternal([]byte(headKey))
+	if err != nil {
+		return ""
+	}
+	return string(v)
+}

@@ -1,0 +1,119 @@
+package textindex
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gortex/gortex/history"
+)
+
+// gitRepo makes an empty git repository in a temp dir and returns a
+// function that runs git in it.
+func gitRepo(t *testing.T) (string, func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("git is not installed")
+		}
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=Ada", "-c", "user.email=ada@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	run("init", "-q", "-b", "main")
+	return dir, run
+}
+
+// TestHistoryIndexer: the first run indexes every commit with its stored
+// record (body without trailers, files); a run at the same HEAD adds
+// nothing; a new commit is added alone; a rewritten history is indexed
+// again whole.
+func TestHistoryIndexer(t *testing.T) {
+	root, git := gitRepo(t)
+	ctx := context.Background()
+	commit := func(file, msg string) {
+		if err := os.WriteFile(filepath.Join(root, file), []byte(msg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "-A")
+		git("commit", "-q", "-m", msg)
+	}
+	commit("cap.go", "budget: cap spending\n\nTeams overspent at quarter end.\n\nSigned-off-by: Ada <ada@example.com>")
+	commit("zone.go", "shipping: new zones")
+	h := HistoryIndexer{Git: history.NewGit(root)}
+	live, base := "", t.TempDir()
+
+	steps := []struct {
+		name   string
+		change func()
+		stale  bool // before the run
+		added  int
+	}{
+		{"first build", func() {}, true, 2},
+		{"same head", func() {}, false, 0},
+		{"one new commit", func() { commit("ledger.go", "ledger: keep refunds apart") }, true, 1},
+		{"rewritten history", func() { git("commit", "-q", "--amend", "-m", "ledger: refunds apart") }, true, 3},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			s.change()
+			if got := h.HistoryStale(ctx, live); live != "" && got != s.stale {
+				t.Errorf("HistoryStale = %v, want %v", got, s.stale)
+			}
+			dir := filepath.Join(base, s.name) // each run writes a new index, as the indexer's do
+			n, err := h.UpdateHistory(ctx, live, dir)
+			if err != nil || n != s.added {
+				t.Fatalf("UpdateHistory = %d, %v; want %d added", n, err, s.added)
+			}
+			live = dir
+			if h.HistoryStale(ctx, live) {
+				t.Error("stale right after the update")
+			}
+		})
+	}
+
+	cs := OpenCommits(live)
+	defer cs.Close()
+	hits, err := cs.Search(ctx, "why did teams overspend", 5)
+	if err != nil || len(hits) == 0 {
+		t.Fatalf("search: %v, %v", hits, err)
+	}
+	c, ok := cs.Commit(hits[0].ID)
+	if !ok || c.Subject != "budget: cap spending" || c.Body != "Teams overspent at quarter end." || len(c.Changed) != 1 || c.Changed[0] != "cap.go" {
+		t.Errorf("best hit = %+v, %v", c, ok)
+	}
+	if _, ok := cs.Commit(CommitNodeID(strings.Repeat("0", 40))); ok {
+		t.Error("a commit that is not indexed was found")
+	}
+}
+
+// TestNoHistory: outside git nothing is written, and a history index
+// that is not there is not Available.
+func TestNoHistory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "history.bleve")
+	h := HistoryIndexer{Git: history.NewGit(t.TempDir())}
+	if n, err := h.UpdateHistory(context.Background(), "", dir); n != 0 || err != nil {
+		t.Fatalf("UpdateHistory outside git = %d, %v", n, err)
+	}
+	if _, err := os.Lstat(dir); err == nil {
+		t.Error("a history index was written outside git")
+	}
+	cs := OpenCommits(dir)
+	defer cs.Close()
+	if cs.Available() {
+		t.Error("a missing history index is Available")
+	}
+}
