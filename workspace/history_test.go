@@ -71,7 +71,7 @@ func ask(t *testing.T, w *workspace.Workspace, q string) *query.Answer {
 	cs := w.OpenCommits()
 	defer cs.Close()
 	qo.Commits = cs
-	a, err := query.Why(context.Background(), w.Store(), q, qo)
+	a, err := query.Why(context.Background(), w.Store(), query.Classify(w.Store(), q, w.Root, ""), qo)
 	if err != nil {
 		t.Fatalf("why %q: %v", q, err)
 	}
