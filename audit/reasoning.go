@@ -33,6 +33,7 @@ func (r reason) where() string {
 // document explain the whole and are left out. Lexical similarity is no
 // link: it is never in the graph.
 func reasonsOf(s *graph.Store, mems *rationale.Memories, n *graph.Node) []reason {
+	r := rationale.Reasoning{Store: s, Memories: mems}
 	targets := []*graph.Node{n}
 	if c, ok := s.Container(n.ID); ok && c.Kind.IsSymbol() {
 		targets = append(targets, c)
@@ -40,32 +41,29 @@ func reasonsOf(s *graph.Store, mems *rationale.Memories, n *graph.Node) []reason
 	var out []reason
 	seen := map[graph.NodeID]bool{}
 	for _, t := range targets {
-		for _, e := range s.In(t.ID, graph.EdgeMotivates) {
-			src, ok := s.Node(e.From)
-			best, has := e.Best()
-			if !ok || !has || seen[src.ID] || src.Kind != graph.KindDoc || !explains(src, best) {
-				continue
+		for _, l := range r.Into(t.ID) {
+			switch {
+			case l.FromMemory():
+				out = addMemory(out, seen, l, l.Signal == graph.SignalMemory)
+			case !seen[l.Source.ID] && l.Source.Kind == graph.KindDoc && explains(l.Source, l.Motivation):
+				seen[l.Source.ID] = true
+				out = append(out, reason{doc: l.Source, live: docLive(l.Source)})
 			}
-			seen[src.ID] = true
-			out = append(out, reason{doc: src, live: docLive(src)})
-		}
-		for _, l := range mems.Into(t.ID) {
-			out = addMemory(out, seen, l, l.Signal == graph.SignalMemory)
 		}
 	}
-	for _, l := range mems.Into(graph.FileID(n.Path)) {
-		if l.Signal == graph.SignalMemory {
+	for _, l := range r.Into(graph.FileID(n.Path)) {
+		if l.FromMemory() && l.Signal == graph.SignalMemory {
 			out = addMemory(out, seen, l, false)
 		}
 	}
 	return out
 }
 
-func addMemory(out []reason, seen map[graph.NodeID]bool, l rationale.MemoryLink, anchored bool) []reason {
-	if seen[l.Node.ID] {
+func addMemory(out []reason, seen map[graph.NodeID]bool, l rationale.Link, anchored bool) []reason {
+	if seen[l.Source.ID] {
 		return out
 	}
-	seen[l.Node.ID] = true
+	seen[l.Source.ID] = true
 	return append(out, reason{mem: l.Memory, anchored: anchored, live: l.Memory.Live()})
 }
 

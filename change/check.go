@@ -126,12 +126,12 @@ func documentsOf(s *graph.Store, path string, syms []*graph.Node) []string {
 	}
 	seen := map[string]bool{}
 	var out []string
+	r := rationale.Reasoning{Store: s}
 	for _, id := range ids {
-		for _, e := range s.In(id, graph.EdgeMotivates) {
-			m, ok := e.Best()
-			src, found := s.Node(e.From)
-			if !ok || !found || src.Kind != graph.KindDoc || seen[src.Path] || !designDoc[rationale.AssetKind(src.Attr(rationale.AttrAssetKind))] ||
-				(m.Signal != graph.SignalNamed && m.Signal != graph.SignalMember && m.Signal != graph.SignalPath) {
+		for _, l := range r.Into(id) {
+			src := l.Source
+			if src.Kind != graph.KindDoc || seen[src.Path] || !designDoc[rationale.AssetKind(src.Attr(rationale.AttrAssetKind))] ||
+				(l.Signal != graph.SignalNamed && l.Signal != graph.SignalMember && l.Signal != graph.SignalPath) {
 				continue
 			}
 			seen[src.Path] = true

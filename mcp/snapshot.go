@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/gortex/gortex/docs"
-	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -46,14 +45,4 @@ func (s *Server) snapshot(v *workspace.View) *Snapshot {
 func (sn *Snapshot) library() *docs.Library {
 	sn.libOnce.Do(func() { sn.lib = docs.New(sn.Workspace) })
 	return sn.lib
-}
-
-// memory returns the snapshot's memory with the given ID.
-func (sn *Snapshot) memory(id memory.ID) *memory.Memory {
-	for _, m := range sn.Memories.All() {
-		if m.ID == id {
-			return m
-		}
-	}
-	return nil
 }

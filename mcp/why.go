@@ -6,6 +6,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 )
@@ -122,7 +123,8 @@ func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
 	kept := a.Rationale[:0]
 	for _, e := range a.Rationale {
 		if scope != string(memory.ScopeBoth) && e.Kind == "rationale" {
-			if m := sn.memory(memory.ID(strings.TrimPrefix(e.SourceID, memory.NodePrefix))); m != nil && string(m.Scope) != scope {
+			id, _ := memory.IDOf(graph.NodeID(e.SourceID))
+			if m := sn.Memories.Memory(id); m != nil && string(m.Scope) != scope {
 				continue
 			}
 		}

@@ -217,6 +217,13 @@ const NodePrefix = "mem:"
 // NodeID is the graph node ID of memory id, the ID its answers carry.
 func NodeID(id ID) graph.NodeID { return graph.NodeID(NodePrefix + string(id)) }
 
+// IDOf is the memory ID of the graph node ID n, the inverse of NodeID;
+// false when n is no memory's.
+func IDOf(n graph.NodeID) (ID, bool) {
+	id, ok := strings.CutPrefix(string(n), NodePrefix)
+	return ID(id), ok
+}
+
 // Score is the score of a memory's motivates edges, in [0, 1). It
 // orders memories lexicographically: pinned first (0.5), then importance
 // (steps of 0.1), then confidence (up to 0.095, less than one importance

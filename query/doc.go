@@ -7,8 +7,9 @@
 //	         and Resolve: one node, or candidates when ambiguous)
 //	Why      Target → Answer with a typed Status (NodeTarget for a node
 //	         the caller holds)
-//	Walk     symbol → the motivates edges into it and into its containers
-//	Rank     entries → ordered by one formula, cut at the limit
+//	walk     symbol → its reasoning links (rationale.Reasoning: motivates
+//	         edges and memory links) and those of its containers
+//	rankHits entries → ordered by one formula, cut at the limit
 //	Render   Answer → text, JSON or TOON
 //
 // A file or a question in words is answered by a file or question pipeline

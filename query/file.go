@@ -27,8 +27,9 @@ func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) 
 	var hits []hit
 	if n, ok := s.Node(graph.FileID(p)); ok && n.Kind == graph.KindFile {
 		ref.Line = n.Line
-		hits = walk(s, opts.Memories, n, 0)
-		hits = append(hits, memberHits(s, opts.Memories, n, hits)...)
+		r := rationale.Reasoning{Store: s, Memories: opts.Memories}
+		hits = walk(r, n, 0)
+		hits = append(hits, memberHits(r, n, hits)...)
 	}
 	a.Symbol = &ref
 	hits = append(hits, fileCommitHits(ctx, opts.History, p, a)...)
@@ -42,26 +43,17 @@ func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) 
 // memberHits returns the reasoning linked directly to the symbols declared
 // in file (and their members), each reached via its symbol one step below
 // the file, skipping sources already in seen.
-func memberHits(s *graph.Store, mems *rationale.Memories, file *graph.Node, seen []hit) []hit {
+func memberHits(r rationale.Reasoning, file *graph.Node, seen []hit) []hit {
 	done := map[graph.NodeID]bool{}
 	for _, h := range seen {
 		done[h.source.ID] = true
 	}
 	var hits []hit
-	for _, sym := range declared(s, file.ID) {
-		for _, e := range s.In(sym.ID, graph.EdgeMotivates) {
-			src, ok := s.Node(e.From)
-			best, has := e.Best()
-			if !ok || !has || done[e.From] {
-				continue
-			}
-			done[e.From] = true
-			hits = append(hits, hit{source: sectionSource(src), signal: best.Signal, score: best.Score, detail: best.Detail, via: sym, depth: 1})
-		}
-		for _, l := range mems.Into(sym.ID) {
-			if !done[l.Node.ID] {
-				done[l.Node.ID] = true
-				hits = append(hits, hit{source: memorySource(l), signal: l.Signal, score: l.Score, detail: l.Detail, via: sym, depth: 1})
+	for _, sym := range declared(r.Store, file.ID) {
+		for _, l := range r.Into(sym.ID) {
+			if !done[l.Source.ID] {
+				done[l.Source.ID] = true
+				hits = append(hits, hit{source: linkSource(l), signal: l.Signal, score: l.Score, detail: l.Detail, via: sym, depth: 1})
 			}
 		}
 	}

@@ -18,7 +18,7 @@ func SortMemories(mems []*memory.Memory, now time.Time) []*memory.Memory {
 		hits[i] = hit{source: src, signal: graph.SignalMemory, score: memory.Score(m.Pinned, m.Importance, m.Confidence)}
 	}
 	out := make([]*memory.Memory, 0, len(mems))
-	for _, r := range Rank(hits, 0, now) {
+	for _, r := range rankHits(hits, 0, now) {
 		out = append(out, r.source.memory)
 	}
 	return out

@@ -14,7 +14,7 @@ import (
 // (0.01 of confidence is 0.00095 of score). The lexical term and the
 // container discount do not apply: how the author weighed a memory is the
 // order issue 4 asks for. A superseded memory still ranks after every
-// live entry (see Rank).
+// live entry (see rankHits).
 const memoryRecencyWeight = 0.0036 // × (recency − 0.75) ∈ [0, 0.25] → at most 0.0009
 
 func memoryRank(r ranked) float64 {

@@ -82,8 +82,8 @@ func (r ranked) explain() string {
 	return s
 }
 
-// Rank orders hits best first and cuts them at limit (no cut when limit <= 0).
-func Rank(hits []hit, limit int, now time.Time) []ranked {
+// rankHits orders hits best first and cuts them at limit (no cut when limit <= 0).
+func rankHits(hits []hit, limit int, now time.Time) []ranked {
 	rs := make([]ranked, len(hits))
 	for i, h := range hits {
 		rs[i] = rankOne(h, now)

@@ -132,7 +132,7 @@ func (h hitMaker) mem(id string) hit {
 	h.t.Helper()
 	for _, l := range layerOf(h.s).Into(methodFinal) {
 		if l.Memory.ID == memory.ID(id) {
-			return hit{source: memorySource(l), signal: graph.SignalMemory, score: l.Score, detail: l.Detail}
+			return hit{source: &source{Node: l.Node, memory: l.Memory}, signal: graph.SignalMemory, score: l.Score, detail: l.Detail}
 		}
 	}
 	h.t.Fatalf("memory %s motivates nothing", id)
@@ -346,7 +346,7 @@ func TestRank(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := rankStore(t)
 			in := tt.hits(hitMaker{t, s})
-			rs := Rank(in, tt.limit, testNow)
+			rs := rankHits(in, tt.limit, testNow)
 			got := make([]graph.NodeID, len(rs))
 			for i, r := range rs {
 				got[i] = r.source.ID

@@ -19,8 +19,9 @@ type source struct {
 	memory *memory.Memory  // set for a memory
 }
 
-// memorySource is the memory a link comes from.
-func memorySource(l rationale.MemoryLink) *source { return &source{Node: l.Node, memory: l.Memory} }
+// linkSource is the source a reasoning link comes from: a memory, or a
+// node of the graph.
+func linkSource(l rationale.Link) *source { return &source{Node: l.Source, memory: l.Memory} }
 
 // sectionSource wraps a node read from the graph.
 func sectionSource(n *graph.Node) *source { return &source{Node: n} }

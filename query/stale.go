@@ -48,7 +48,7 @@ func staleEntries(ctx context.Context, s *graph.Store, q Query, opts Options, li
 		now = time.Now()
 	}
 	var out []Entry
-	for _, r := range Rank(hits, limit, now) {
+	for _, r := range rankHits(hits, limit, now) {
 		e := entryOf(r, nil)
 		a := anchors[r.source.ID]
 		e.Stale, e.Anchor, e.AnchorFile = true, a.Written, anchorFile(a.ID)

@@ -30,54 +30,32 @@ type hit struct {
 	lex    float64     // lexical similarity of the source to the symbol, [0,1]
 }
 
-// Walk collects the reasoning one hop from n: the incoming motivates edges
-// of n and the memory links into it, then those of its containers (method → type → file → package),
-// keeping only the first (closest) edge from each source. A section that
-// names a container of n is reported with signal member: it names the
-// symbol's type or package and the symbol is its member.
-func Walk(s *graph.Store, mems *rationale.Memories, n *graph.Node) []hit {
-	return walk(s, mems, n, minPackageMember)
-}
-
-// walk is Walk keeping links to a package of at least minPackage; a file
-// query keeps every one (minPackage 0): a file is a part of its package
-// as a whole, which is what the weak links explain.
-func walk(s *graph.Store, mems *rationale.Memories, n *graph.Node, minPackage float64) []hit {
+// walk collects the reasoning one hop from n: the reasoning links into n
+// (motivates edges, then memory links), then those of its containers
+// (method → type → file → package), keeping only the first (closest) link
+// from each source. A section that names a container of n is reported with
+// signal member: it names the symbol's type or package and the symbol is
+// its member. Of a package reached as a container, the links of the graph
+// scoring under minPackage are left out (a symbol's answer keeps
+// minPackageMember; a file query keeps every one, minPackage 0: a file is a
+// part of its package as a whole, which is what the weak links explain).
+func walk(r rationale.Reasoning, n *graph.Node, minPackage float64) []hit {
 	var hits []hit
 	seen := map[graph.NodeID]bool{}
 	depth := 0
 	for cur, via := n, (*graph.Node)(nil); cur != nil; depth++ {
-		for _, e := range s.In(cur.ID, graph.EdgeMotivates) {
-			if seen[e.From] {
+		for _, l := range r.Into(cur.ID) {
+			if seen[l.Source.ID] || (!l.FromMemory() && depth > 0 && cur.Kind == graph.KindPackage && l.Score < minPackage) {
 				continue
 			}
-			src, ok := s.Node(e.From)
-			best, has := e.Best()
-			if !ok || !has {
-				continue
-			}
-			if depth > 0 && cur.Kind == graph.KindPackage && best.Score < minPackage {
-				continue
-			}
-			seen[e.From] = true
-			sig := best.Signal
-			if depth > 0 && sig == graph.SignalNamed {
-				sig = graph.SignalMember
-			}
-			hits = append(hits, hit{source: sectionSource(src), signal: sig, score: best.Score, detail: best.Detail, via: via, depth: depth})
-		}
-		for _, l := range mems.Into(cur.ID) {
-			if seen[l.Node.ID] {
-				continue
-			}
-			seen[l.Node.ID] = true
+			seen[l.Source.ID] = true
 			sig := l.Signal
 			if depth > 0 && sig == graph.SignalNamed {
 				sig = graph.SignalMember
 			}
-			hits = append(hits, hit{source: memorySource(l), signal: sig, score: l.Score, detail: l.Detail, via: via, depth: depth})
+			hits = append(hits, hit{source: linkSource(l), signal: sig, score: l.Score, detail: l.Detail, via: via, depth: depth})
 		}
-		next, ok := s.Container(cur.ID)
+		next, ok := r.Store.Container(cur.ID)
 		if !ok {
 			break
 		}

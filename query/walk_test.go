@@ -186,7 +186,7 @@ func TestWalk(t *testing.T) {
 			s := newTestStore(t)
 			addCode(t, s)
 			tt.build(t, s)
-			got := walkHits(t, Walk(s, layerOf(s), node(t, s, tt.target)))
+			got := walkHits(t, walk(rationale.Reasoning{Store: s, Memories: layerOf(s)}, node(t, s, tt.target), minPackageMember))
 			if !slices.IsSortedFunc(got, func(a, b walkHit) int { return a.depth - b.depth }) {
 				t.Errorf("Walk(%s) is not closest first: %v", tt.target, got)
 			}
@@ -213,12 +213,12 @@ func TestWalkFileKeepsWeakPackageLinks(t *testing.T) {
 	addNodes(t, s, section("docs/a.md", "Overview", rationale.AssetDesign))
 	doc := graph.SectionID("docs/a.md", 1)
 	motivate(t, s, doc, pkgBilling, graph.SignalNamed, 0.15, "the Billing")
-	got := walkHits(t, walk(s, layerOf(s), node(t, s, fileInvoice), 0))
+	got := walkHits(t, walk(rationale.Reasoning{Store: s, Memories: layerOf(s)}, node(t, s, fileInvoice), 0))
 	want := []walkHit{{doc, graph.SignalMember, 0.15, "the Billing", pkgBilling, 1}}
 	if !slices.Equal(got, want) {
 		t.Errorf("walk(file, 0)\n got %v\nwant %v", got, want)
 	}
-	if got := Walk(s, layerOf(s), node(t, s, fileInvoice)); len(got) != 0 {
+	if got := walk(rationale.Reasoning{Store: s, Memories: layerOf(s)}, node(t, s, fileInvoice), minPackageMember); len(got) != 0 {
 		t.Errorf("Walk(file) kept %v", walkHits(t, got))
 	}
 }

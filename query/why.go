@@ -88,7 +88,7 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 		ref.Doc = docParagraph(n.Text)
 	}
 	a.Symbol = &ref
-	hits := Walk(s, opts.Memories, n)
+	hits := walk(rationale.Reasoning{Store: s, Memories: opts.Memories}, n, minPackageMember)
 	if n.Kind.IsSymbol() {
 		hits = append(hits, readmeHits(s, n)...)
 	}
@@ -105,7 +105,7 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 		now = time.Now()
 	}
 	rs := newReasons(s)
-	for _, r := range withReserve(Rank(hits, 0, now), limit, symbolCommitSlots) {
+	for _, r := range withReserve(rankHits(hits, 0, now), limit, symbolCommitSlots) {
 		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()

@@ -23,6 +23,7 @@ type MemoryLink struct {
 // *Memories has no memories.
 type Memories struct {
 	all   []*memory.Memory
+	byID  map[memory.ID]*memory.Memory
 	nodes map[memory.ID]*graph.Node
 	into  map[graph.NodeID][]MemoryLink
 	links int
@@ -34,10 +35,14 @@ type Memories struct {
 // Title and body are sanitised again, as a memory file may have been edited
 // by hand. It reads no file.
 func LinkMemories(s *graph.Store, mems []*memory.Memory) *Memories {
-	l := &Memories{all: mems, nodes: make(map[memory.ID]*graph.Node, len(mems)), into: map[graph.NodeID][]MemoryLink{}}
+	l := &Memories{all: mems, byID: make(map[memory.ID]*memory.Memory, len(mems)), nodes: make(map[memory.ID]*graph.Node, len(mems)),
+		into: map[graph.NodeID][]MemoryLink{}}
 	for _, m := range mems {
 		n := memoryNode(m)
 		l.nodes[m.ID] = n
+		if _, dup := l.byID[m.ID]; !dup {
+			l.byID[m.ID] = m
+		}
 		best := map[graph.NodeID]graph.Motivation{}
 		var order []graph.NodeID
 		add := func(to graph.NodeID, mot graph.Motivation) {
@@ -97,6 +102,15 @@ func (l *Memories) Node(id memory.ID) (*graph.Node, bool) {
 	}
 	n, ok := l.nodes[id]
 	return n, ok
+}
+
+// Memory returns the memory id (the first of that ID); nil when the layer
+// has none.
+func (l *Memories) Memory(id memory.ID) *memory.Memory {
+	if l == nil {
+		return nil
+	}
+	return l.byID[id]
 }
 
 // Links is the number of links the layer adds to the graph.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -284,13 +283,17 @@ func FreshIndex(ctx context.Context, root string, o Options) (*indexer.Index, er
 // section's body or a memory's sanitised body — for a prompt that quotes
 // more than an entry's excerpt; "" for anything else.
 func (w *Workspace) FullText(id graph.NodeID) string {
-	if n, ok := w.Store().Node(id); ok && n.Kind == graph.KindDoc {
-		return n.Text
+	n, m, ok := w.Reasoning().Source(id)
+	if !ok || (m == nil && n.Kind != graph.KindDoc) {
+		return ""
 	}
-	if n, ok := w.Memories.Node(memory.ID(strings.TrimPrefix(string(id), memory.NodePrefix))); ok {
-		return n.Text
-	}
-	return ""
+	return n.Text
+}
+
+// Reasoning is the workspace's reasoning layer: the graph's motivates
+// links and the memories linked to it.
+func (w *Workspace) Reasoning() rationale.Reasoning {
+	return rationale.Reasoning{Store: w.Store(), Memories: w.Memories}
 }
 
 // WarmHistory blames every source file of the index into the history's
