@@ -54,6 +54,7 @@ var commands = []command{
 	{"remember", runRemember},
 	{"reflect", runReflect},
 	{"mcp", runMCP},
+	{"lsp", runLSP},
 	{"doctor", runDoctor},
 	{"tutorial", runTutorial},
 	{"completion", runCompletion},

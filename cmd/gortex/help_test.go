@@ -17,6 +17,7 @@ var helpCommands = [][]string{
 	{"search"},
 	{"docs"},
 	{"mcp"},
+	{"lsp"},
 	{"check"},
 	{"covers"},
 	{"specs"},

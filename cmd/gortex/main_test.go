@@ -63,9 +63,17 @@ func fixture(t *testing.T) string {
 	return indexedFixture
 }
 
+// asCLI, set in a child's environment, makes the test binary run as
+// gortex itself (Main with its arguments): how an editor under test
+// launches the server without a separate build.
+const asCLI = "GORTEX_TEST_AS_CLI"
+
 func TestMain(m *testing.M) {
 	if args := os.Getenv(limitedArgsEnv); args != "" {
 		os.Exit(limitedMain(args)) // a child of runLimited
+	}
+	if os.Getenv(asCLI) == "1" {
+		os.Exit(Main(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 	}
 	// Global memories live under XDG_DATA_HOME: keep the developer's own out
 	// of every answer the tests check.
