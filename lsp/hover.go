@@ -31,6 +31,9 @@ func (s *Server) hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if !ok {
 		return nil, nil
 	}
+	if isDoc(rel) {
+		return s.headingHover(v, rel, int(p.Position.Line)+1), nil
+	}
 	line := lineOf(text, int(p.Position.Line))
 	id, ok := identAt(line, int(p.Position.Character))
 	if !ok {

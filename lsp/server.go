@@ -33,6 +33,8 @@ type Server struct {
 	ctx     context.Context // the serve's: background work stops with it
 	closing bool
 
+	libs libraries // the document tables of the last view
+
 	refreshing atomic.Bool
 	work       sync.WaitGroup // background refreshes and diagnostics
 }
@@ -121,6 +123,8 @@ func (s *Server) routes(conn jsonrpc2.Conn) map[string]route {
 		protocol.MethodTextDocumentDidChange:   notice(s.didChange),
 		protocol.MethodTextDocumentDidClose:    notice(s.didClose),
 		protocol.MethodTextDocumentHover:       call(s.hover),
+		protocol.MethodTextDocumentDefinition:  call(s.definition),
+		protocol.MethodWorkspaceSymbol:         call(s.symbol),
 		protocol.MethodTextDocumentCodeLens:    call(s.codeLens),
 		protocol.MethodWorkspaceExecuteCommand: call(s.executeCommand),
 	}
@@ -182,9 +186,11 @@ func capabilities() protocol.ServerCapabilities {
 			OpenClose: true,
 			Change:    protocol.TextDocumentSyncKindFull,
 		},
-		HoverProvider:          true,
-		CodeLensProvider:       &protocol.CodeLensOptions{},
-		ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{openCommand}},
+		HoverProvider:           true,
+		DefinitionProvider:      true,
+		WorkspaceSymbolProvider: true,
+		CodeLensProvider:        &protocol.CodeLensOptions{},
+		ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: []string{openCommand}},
 	}
 }
 

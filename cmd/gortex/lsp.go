@@ -33,7 +33,10 @@ document at its line, and how many more gortex why has. A code lens above
 each declaration that memories or design documents govern counts them and
 opens the first; an edit to a symbol that an invariant or constraint
 memory, or an accepted ADR's Decision, governs gets a diagnostic naming it
-while the buffer is unsaved.
+while the buffer is unsaved. In a Markdown, reStructuredText or AsciiDoc
+file, go to definition on a code span opens the symbol it names, and hover
+on a heading lists the code its section covers; workspace symbols that
+start with # find document sections by their headings.
 
 The server opens the project around the editor's workspace folder (see
 gortex help index) unless --dir names one; the index is built when there

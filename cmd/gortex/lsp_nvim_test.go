@@ -12,8 +12,9 @@ import (
 
 // TestNeovim drives gortex lsp from a real editor: Neovim's built-in LSP
 // client, headless, runs testdata/lsp/nvim/e2e.lua on a copy of the
-// fixture with an invariant memory on Cart.Total, and the test reads what
-// the script saw. Without nvim it skips, except in CI (CI=true), where
+// fixture with an invariant memory on Cart.Total (hover, code lenses, an
+// unsaved edit's diagnostic and its undoing, the jump from ADR 0004's code
+// span to the method), and the test reads what the script saw. Without nvim it skips, except in CI (CI=true), where
 // .ci/run installs it and its absence fails.
 func TestNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
@@ -55,6 +56,17 @@ func TestNeovim(t *testing.T) {
 		"file://" + root + "/docs/adr/0004-money-in-integer-cents.md#L14"} {
 		if !strings.Contains(got["hover"], want) {
 			t.Errorf("the hover Neovim shows lacks %q:\n%s", want, got["hover"])
+		}
+	}
+	checks := []struct{ block, want string }{
+		{"lenses", "44: 1 invariant · ADR 0004 · cart-design.md\n"},
+		{"diagnostics", "45: invariant: Cart totals are integer cents — ADR 0004\n"},
+		{"cleared", "true\n"},
+		{"definition", filepath.Join(root, "cart", "pricing.go") + ":44: func (c *Cart) Total() int64 {\n"},
+	}
+	for _, c := range checks {
+		if !strings.Contains(got[c.block], c.want) {
+			t.Errorf("%s: got %q, want it to hold %q", c.block, got[c.block], c.want)
 		}
 	}
 }
