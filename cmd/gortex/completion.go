@@ -44,7 +44,8 @@ graph is not loaded. Load it for the current shell, or install it:
 
 // completionScripts are thin: each asks gortex __complete for the words
 // after "gortex" and prints what it answers, so that commands, flags and
-// names are known in one place.
+// names are known in one place. A name is repository input ("*" is a Ruby
+// method, a crate may be named "/*/*"): no script expands it as a pattern.
 var completionScripts = map[string]string{
 	"bash": `# bash completion for gortex: source <(gortex completion bash)
 _gortex() {
@@ -55,8 +56,8 @@ _gortex() {
     else
         cur=${COMP_WORDS[COMP_CWORD]} words=("${COMP_WORDS[@]}") cword=$COMP_CWORD
     fi
-    local IFS=$'\n'
-    COMPREPLY=($(gortex __complete "${words[@]:1:cword-1}" "$cur" 2>/dev/null | cut -f1))
+    # one name a line, taken as it is: a name such as "*" is never globbed
+    mapfile -t COMPREPLY < <(gortex __complete "${words[@]:1:cword-1}" "$cur" 2>/dev/null | cut -f1)
     if declare -F __ltrim_colon_completions >/dev/null; then
         __ltrim_colon_completions "$cur"
     fi
@@ -66,6 +67,7 @@ complete -o default -F _gortex gortex
 	"zsh": `#compdef gortex
 # zsh completion for gortex: source <(gortex completion zsh), or save as _gortex in $fpath
 _gortex() {
+    emulate -L zsh # no glob_subst or sh_word_split of the user's: a name such as "*" stays a name
     local -a lines described plain
     local line
     lines=("${(@f)$(gortex __complete "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)}")
