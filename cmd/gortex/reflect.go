@@ -99,7 +99,9 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	live := liveMemories(w)
 	if chosen.Name == llm.LLMAgent {
 		p := reflection.BuildPrompt(msgs, titlesOf(live))
-		fmt.Fprintf(e.stdout, "[AGENT CONTEXT]\n%s\n\n%s\n[/AGENT CONTEXT]\n", strings.TrimRight(p.Text(), "\n"), agentReflectTask)
+		p.User = strings.TrimRight(p.User, "\n") + "\n\n" + agentReflectTask
+		fmt.Fprint(e.stdout, p.AgentContext()) // as why prints it: no message closes the block
+
 		return exitOK
 	}
 	if !chosen.Local {
