@@ -12,22 +12,29 @@
 // check.
 //
 // There is one file per tool, each with its parameters as a struct and a
-// thin handler over query and rationale — the code the CLI runs. The
-// tool's input schema is made from that struct (schema.go), and every call's
-// arguments are checked against it before they are decoded (args.go):
+// thin handler over workspace, query, docs and change — the code the CLI
+// runs. The tool's input schema is made from that struct (schema.go), and
+// every call's arguments are checked against it before they are decoded
+// (args.go). The tools, in the order they are registered (ToolNames; a
+// test holds this list, the README's and gortex mcp --help's to it):
 //
-//	why               why.go               query.Why, query.Render
+//	why               why.go               query.Classify, query.Why, query.Render
 //	store_memory      store_memory.go      memory.Store.Add
 //	query_memories    query_memories.go    query.SortMemories
 //	update_memory     update_memory.go     memory.Store.Edit
 //	supersede_memory  supersede_memory.go  memory.Store.Supersede
 //	forget_memory     forget_memory.go     memory.Store.Forget
-//	search            search.go            textindex.Index.Search
-//	list_docs         list_docs.go         the snapshot's document sections
-//	doc_outline       doc_outline.go
-//	read_doc_section  read_doc_section.go
-//	index_status      index_status.go
-//	reindex           reindex.go           indexer.Update, indexer.Build
+//	search            search.go            docs.Library.Search
+//	list_docs         list_docs.go         docs.Library.List
+//	doc_outline       doc_outline.go       docs.Library.Outline
+//	read_doc_section  read_doc_section.go  docs.Library.Sections
+//	index_status      index_status.go      workspace.Session (its last refresh, changes)
+//	reindex           reindex.go           workspace.Session.Reindex
+//	audit             audit.go             audit.Run
+//	propose_memory    propose_memory.go    memory.OpenProposals, Store.Propose
+//	check             check.go             change.Check
+//	covers            covers.go            change.Covers
+//	specs             specs.go             change.GraphSpecs
 //
 // The repository served is fixed at New, except that a stdio server whose
 // root was only guessed takes the client's MCP root on the first call

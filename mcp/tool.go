@@ -19,6 +19,23 @@ import (
 type handler[P any] func(ctx context.Context, sn *Snapshot, p P) (*mcpgo.CallToolResult, error)
 
 // addTools registers every tool.
+// toolDefs define every tool addTools registers, in its order; ToolNames
+// reads them, and a test holds the two (and doc.go, the README and gortex
+// mcp --help) to each other.
+var toolDefs = []func() mcpgo.Tool{whyTool, storeMemoryTool, queryMemoriesTool, updateMemoryTool, supersedeMemoryTool,
+	forgetMemoryTool, searchTool, listDocsTool, docOutlineTool, readDocSectionTool, indexStatusTool, reindexTool,
+	auditTool, proposeMemoryTool, checkTool, coversTool, specsTool}
+
+// ToolNames are the names of the tools a Server serves, in the order it
+// registers them.
+func ToolNames() []string {
+	names := make([]string, len(toolDefs))
+	for i, def := range toolDefs {
+		names[i] = def().Name
+	}
+	return names
+}
+
 func (s *Server) addTools() {
 	register(s, whyTool(), s.why)
 	register(s, storeMemoryTool(), s.storeMemory)

@@ -55,7 +55,7 @@ an error), 64 bad usage.
 
 Flags:
 `, audit.MinCallers, audit.MinCallerPackages)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	paths, code, done := parseFlags(fs, e, args)
 	if done {

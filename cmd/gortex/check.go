@@ -52,7 +52,7 @@ symbol (or on an error), 64 bad usage.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	paths, code, done := parseFlags(fs, e, args)
 	if done {

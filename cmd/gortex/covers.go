@@ -27,7 +27,7 @@ score, strongest first. Is this ADR still implemented, and where?
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

@@ -55,7 +55,7 @@ end of its heading path ("Pricing > Rounding"), or its Markdown anchor
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

@@ -65,7 +65,7 @@ Exit status: 0 when no check fails (warnings included), 1 when one does.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

@@ -53,7 +53,7 @@ commented .gortex/config.toml. init prints what it wrote. Commit the files.
 
 Flags:
 `, blockBegin, blockEnd)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

@@ -47,9 +47,7 @@ func runMCP(ctx context.Context, e env, args []string) int {
 
 Serve gortex to coding agents over the Model Context Protocol: on stdin and
 stdout by default (what an agent launches), or over streamable HTTP at
-http://HOST:PORT/mcp with --http. Tools: why, store_memory, query_memories,
-update_memory, supersede_memory, forget_memory, search, list_docs,
-doc_outline, read_doc_section, index_status, reindex.
+http://HOST:PORT/mcp with --http. Tools: `+wrapList(mcp.ToolNames(), 76-len("http://HOST:PORT/mcp with --http. Tools: "), 76)+`.
 
 The index is loaded once and kept current: before each call, files and
 memories changed since are re-indexed incrementally.
@@ -73,7 +71,7 @@ Register it with Claude Code:  claude mcp add gortex -- gortex mcp --dir /path/t
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

@@ -146,7 +146,7 @@ is printed with status duplicate, and --force stores it anyway.
 %s
 Flags:
 `, name, name, memory.MaxTitleLen, memory.MaxBodyLen, memory.MaxTags, memory.DuplicateThreshold, fieldsHelp)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	args, code, done := parseFlags(fs, e, args)
 	if done {

@@ -30,7 +30,7 @@ are kept.
 %s
 Flags:
 `, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	args, code, done := parseFlags(fs, e, args)
 	if done {
@@ -155,7 +155,7 @@ title %d characters, body %d characters.
 %s
 Flags:
 `, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	args, code, done := parseFlags(fs, e, args)
 	if done {

@@ -37,7 +37,7 @@ func newReadFlags(name, usage string, o *readOpts) *flag.FlagSet {
 	o.register(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage+"\nFlags:\n")
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	return fs
 }

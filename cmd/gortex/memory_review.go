@@ -41,7 +41,7 @@ resolved against the index, and a memory it repeats is reported instead.
 %s
 Flags:
 `, fieldsHelp)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	args, code, done := parseFlags(fs, e, args)
 	if done {

@@ -58,7 +58,7 @@ transcript) is reported in one line and writes nothing (exit 1).
 
 Flags:
 `, reflection.TailMessages, reflection.MaxNotes, memory.DuplicateThreshold, strings.Join(llm.AgentVars, ", "))
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	args, code, done := parseFlags(fs, e, args)
 	if done {

@@ -34,7 +34,7 @@ document tools (list_docs, doc_outline, read_doc_section) and classifies.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

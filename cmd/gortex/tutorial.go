@@ -79,7 +79,7 @@ symbols.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {

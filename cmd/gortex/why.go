@@ -73,7 +73,7 @@ listed, with their total), 64 bad usage.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 		fmt.Fprint(fs.Output(), whyMoreHelp())
 	}
 	pos, code, done := parseFlags(fs, e, args)
