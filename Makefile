@@ -8,7 +8,7 @@ BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
 BENCH_HISTORY_DIR ?=
 # The packages with Go benchmarks; make test runs each benchmark once, so that
 # none can break unseen.
-BENCH_PKGS = ./graph ./query ./rationale ./indexer ./indexer/manifest ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
+BENCH_PKGS = ./graph ./query ./lsp ./rationale ./indexer ./indexer/manifest ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
 EVAL_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-eval-fixture
 CORPUS    ?=
 GOLD      ?= testdata/eval/fixture.gold.jsonl
@@ -63,7 +63,8 @@ FUZZ = \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
-	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs
+	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs \
+	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt
 
 fuzz:
 	@set -e; for t in $(FUZZ); do \
@@ -103,13 +104,16 @@ ardoco-folders:
 		exit 2; \
 	fi
 
-# The MCP server against clients nobody here wrote: the official MCP
-# TypeScript SDK lists the tools and calls why and store_memory over stdio
-# and over HTTP, and the TOON reference decoder checks every TOON answer
-# against its JSON one (and prints their sizes). Needs node 18+ and npm;
-# installs testdata/e2e's pinned packages (package-lock.json).
+# gortex against clients nobody here wrote: Neovim's built-in LSP client
+# drives gortex lsp (TestNeovim: hover, lenses, a diagnostic, a jump; needs
+# nvim), the official MCP TypeScript SDK lists the tools and calls why and
+# store_memory over stdio and over HTTP, and the TOON reference decoder
+# checks every TOON answer against its JSON one (and prints their sizes).
+# Needs node 18+ and npm; installs testdata/e2e's pinned packages
+# (package-lock.json).
 .PHONY: e2e
 e2e: build
+	$(GO) test -count=1 -run '^TestNeovim$$' -v ./cmd/gortex/
 	cd testdata/e2e && npm ci --no-audit --no-fund --loglevel=error
 	node testdata/e2e/e2e.mjs $(BIN)
 	node testdata/e2e/toon-check.mjs $(BIN)

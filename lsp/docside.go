@@ -73,8 +73,8 @@ func codeSpanAt(line string, char int) (string, bool) {
 		open = i + n
 		close := open + end
 		if at >= i && at < close+n {
-			text := strings.TrimSpace(line[open:close])
-			return strings.TrimSuffix(text, "()"), text != ""
+			text := strings.TrimSuffix(strings.TrimSpace(line[open:close]), "()")
+			return text, text != ""
 		}
 		i = close + n
 	}
