@@ -54,7 +54,7 @@ test:
 # arguments, ignore rules against git check-ignore).
 FUZZ = \
 	./query:FuzzParse \
-	./reflection:FuzzParseTranscript ./reflection:FuzzParseNotes \
+	./reflection:FuzzParseTranscript ./reflection:FuzzTranscriptSize ./reflection:FuzzParseNotes \
 	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
 	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff ./history:FuzzParseWalk \
 	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser \
@@ -63,7 +63,7 @@ FUZZ = \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
-	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs \
+	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./mcp:FuzzLineCap \
 	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt
 
 fuzz:

@@ -1,10 +1,16 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -93,4 +99,77 @@ func TestStdioBinary(t *testing.T) {
 	if len(a.Rationale) == 0 || a.Rationale[0].SourceID != "mem:"+m.ID {
 		t.Errorf("the stored memory is not the first entry: %+v", a.Rationale)
 	}
+}
+
+// TestStdioAnswersInFlight pipes requests and closes the input at once, as
+// `printf '…' | gortex mcp` or a client that writes its last requests and
+// closes its end does: every request read is answered with its result
+// before the serve ends, none with "context canceled".
+func TestStdioAnswersInFlight(t *testing.T) {
+	s, err := New(fixture(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in strings.Builder
+	in.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	const calls = 24
+	for i := 1; i <= calls; i++ {
+		args := []string{`{"name":"why","arguments":{"id":"billing.Invoice.Finalize"}}`, `{"name":"search","arguments":{"query":"ledger entries"}}`,
+			`{"name":"audit","arguments":{}}`}[i%3]
+		fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":%s}`+"\n", i, args)
+	}
+	var out lockedBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := s.ServeStdio(ctx, strings.NewReader(in.String()), &out); err != nil && !errors.Is(err, io.EOF) {
+		t.Fatalf("ServeStdio: %v", err)
+	}
+	answered := map[float64]bool{}
+	dec := json.NewDecoder(strings.NewReader(out.String()))
+	for {
+		var m struct {
+			ID     *float64        `json:"id"`
+			Error  json.RawMessage `json:"error"`
+			Result struct {
+				IsError bool `json:"isError"`
+				Content []struct {
+					Text string `json:"text"`
+				} `json:"content"`
+			} `json:"result"`
+		}
+		if err := dec.Decode(&m); err != nil {
+			break
+		}
+		if m.ID == nil {
+			continue
+		}
+		if m.Error != nil || m.Result.IsError {
+			t.Errorf("request %v: error %s %+v", *m.ID, m.Error, m.Result.Content)
+		}
+		answered[*m.ID] = true
+	}
+	for i := 0; i <= calls; i++ {
+		if !answered[float64(i)] {
+			t.Errorf("request %d has no answer", i)
+		}
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the server's writers.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

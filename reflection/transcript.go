@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -37,8 +38,12 @@ const (
 	// maxLine bounds one JSONL line; a longer one (a huge tool result) is
 	// skipped.
 	maxLine = 16 << 20
-	// MaxTranscriptBytes bounds what is read of a transcript at all.
+	// MaxTranscriptBytes bounds what is read of a transcript at all: of a
+	// larger file, its end.
 	MaxTranscriptBytes = 256 << 20
+	// maxMessageBytes bounds the text of one message of a plain transcript
+	// before it is cleaned and cut to MaxMessageRunes.
+	maxMessageBytes = 1 << 20
 )
 
 // plumbing matches the harness's own text inside user messages: system
@@ -49,31 +54,96 @@ var plumbing = []*regexp.Regexp{
 	regexp.MustCompile(`(?s)<command-(?:name|message|args)>.*?</command-(?:name|message|args)>`),
 }
 
-// ParseTranscript reads a session transcript: Claude Code's session JSONL
-// (one JSON object per line, as ~/.claude/projects/*/*.jsonl holds them)
-// when the first non-blank line starts with '{', else plain text of "role:
-// text" lines (a line without a role continues the message before it). It
-// keeps the text of user and assistant messages only: tool calls, tool
-// results, thinking, system and meta lines and side chains are dropped,
-// and so are lines that do not parse. It returns the messages in order.
-func ParseTranscript(r io.Reader) ([]Message, error) {
+// ParseTranscript reads a session transcript and returns its last n
+// messages, in order: Claude Code's session JSONL (one JSON object per
+// line, as ~/.claude/projects/*/*.jsonl holds them) when the first
+// non-blank line starts with '{', else plain text of "role: text" lines (a
+// line without a role continues the message before it). It keeps the text
+// of user and assistant messages only: tool calls, tool results, thinking,
+// system and meta lines and side chains are dropped, and so are lines that
+// do not parse. Whatever the transcript's size, it holds n messages (a
+// ring buffer), one line of at most maxLine bytes and one message of at
+// most maxMessageBytes: a 190 MB session reads in bounded memory. Of a
+// file larger than MaxTranscriptBytes (an io.Seeker), the last
+// MaxTranscriptBytes are read, from the first whole line.
+func ParseTranscript(r io.Reader, n int) ([]Message, error) {
+	r, err := lastBytes(r, MaxTranscriptBytes)
+	if err != nil {
+		return nil, fmt.Errorf("read the transcript: %w", err)
+	}
 	br := bufio.NewReaderSize(io.LimitReader(r, MaxTranscriptBytes), 64<<10)
 	head, err := br.Peek(4096)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, fmt.Errorf("read the transcript: %w", err)
 	}
+	tail := newRing(n)
 	if first := bytes.TrimLeft(head, " \t\r\n\ufeff"); len(first) > 0 && first[0] == '{' {
-		return parseJSONL(br)
+		err = parseJSONL(br, tail)
+	} else {
+		err = parsePlain(br, tail)
 	}
-	return parsePlain(br)
+	return tail.messages(), err
 }
 
-// Tail returns the last n messages of ms.
-func Tail(ms []Message, n int) []Message {
-	if len(ms) > n {
-		return ms[len(ms)-n:]
+// lastBytes is r from where its last max bytes start, at the next line,
+// when r is a file (an io.Seeker) longer than max; else r.
+func lastBytes(r io.Reader, max int64) (io.Reader, error) {
+	sk, ok := r.(io.Seeker)
+	if !ok {
+		return r, nil
 	}
-	return ms
+	here, err := sk.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return r, nil // not seekable after all (a pipe): read it from here
+	}
+	size, err := sk.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, err
+	}
+	start := here
+	if size-here > max {
+		start = size - max
+	}
+	if _, err := sk.Seek(start, io.SeekStart); err != nil {
+		return nil, err
+	}
+	if start == here {
+		return r, nil
+	}
+	br := bufio.NewReader(r)
+	if _, err := readLine(br); err != nil && err != io.EOF {
+		return nil, err // the line cut by the start is dropped
+	}
+	return br, nil
+}
+
+// ring keeps the last messages added, as many as it has room for.
+type ring struct {
+	buf  []Message
+	next int
+	full bool
+}
+
+func newRing(n int) *ring { return &ring{buf: make([]Message, max(n, 0))} }
+
+func (r *ring) add(m Message) {
+	if len(r.buf) == 0 {
+		return
+	}
+	r.buf[r.next] = m
+	r.next = (r.next + 1) % len(r.buf)
+	r.full = r.full || r.next == 0
+}
+
+// messages are the messages kept, oldest first.
+func (r *ring) messages() []Message {
+	if !r.full && r.next == 0 {
+		return nil
+	}
+	if !r.full {
+		return slices.Clone(r.buf[:r.next])
+	}
+	return append(slices.Clone(r.buf[r.next:]), r.buf[:r.next]...)
 }
 
 // jsonlEntry is the part of a Claude Code transcript line that is read.
@@ -92,18 +162,17 @@ type contentBlock struct {
 	Text string `json:"text"`
 }
 
-func parseJSONL(br *bufio.Reader) ([]Message, error) {
-	var out []Message
+func parseJSONL(br *bufio.Reader, tail *ring) error {
 	for {
 		line, err := readLine(br)
 		if m, ok := jsonlMessage(line); ok {
-			out = append(out, m)
+			tail.add(m)
 		}
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return out, fmt.Errorf("read the transcript: %w", err)
+			return fmt.Errorf("read the transcript: %w", err)
 		}
 	}
 }
@@ -191,32 +260,39 @@ func plainRole(s string) string {
 	return "" // system, tool: plumbing
 }
 
-func parsePlain(br *bufio.Reader) ([]Message, error) {
-	var out []Message
+// parsePlain reads a plain transcript's messages into tail. A line over
+// maxLine is dropped, and a message keeps its first maxMessageBytes.
+func parsePlain(br *bufio.Reader, tail *ring) error {
 	role, started := "", false
 	var text strings.Builder
 	flush := func() {
 		if m, ok := message(role, text.String()); ok && role != "" {
-			out = append(out, m)
+			tail.add(m)
 		}
 		text.Reset()
 	}
+	write := func(s string) {
+		if room := maxMessageBytes - text.Len(); room > 0 {
+			text.WriteString(s[:min(room, len(s))])
+		}
+	}
 	for {
-		line, err := br.ReadString('\n')
-		line = strings.TrimRight(line, "\r\n")
+		raw, err := readLine(br)
+		line := strings.TrimRight(string(raw), "\r\n")
 		if m := roleLine.FindStringSubmatch(line); m != nil {
 			flush()
 			role, started = plainRole(m[1]), true
-			text.WriteString(m[2])
+			write(m[2])
 		} else if started {
-			text.WriteString("\n" + line)
+			write("\n")
+			write(line)
 		}
 		if err == io.EOF {
 			flush()
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return out, fmt.Errorf("read the transcript: %w", err)
+			return fmt.Errorf("read the transcript: %w", err)
 		}
 	}
 }

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -146,35 +147,32 @@ func reflectBackend(ctx context.Context, stderr io.Writer, root string, o reflec
 }
 
 // readTranscript reads the transcript's tail and the key that identifies
-// it: the file's absolute path, or stdin's text.
+// it: the file's absolute path, or a hash of stdin's text. Stdin is read
+// as it comes, never held whole.
 func readTranscript(root, name string) ([]reflection.Message, string, error) {
-	var r io.Reader
-	key := ""
-	switch name {
-	case "-":
-		data, err := io.ReadAll(io.LimitReader(stdin, reflection.MaxTranscriptBytes))
+	if name == "-" {
+		h := sha256.New()
+		msgs, err := reflection.ParseTranscript(io.TeeReader(io.LimitReader(stdin, reflection.MaxTranscriptBytes), h), reflection.TailMessages)
 		if err != nil {
 			return nil, "", fmt.Errorf("read the transcript from stdin: %w", err)
 		}
-		r, key = bytes.NewReader(data), "stdin:"+string(data)
-	default:
-		path := name
-		if path == "" {
-			var err error
-			if path, err = latestSession(root); err != nil {
-				return nil, "", err
-			}
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, "", fmt.Errorf("open the transcript: %w", err)
-		}
-		defer f.Close()
-		abs, _ := filepath.Abs(path)
-		r, key = f, "file:"+abs
+		return msgs, "stdin:" + hex.EncodeToString(h.Sum(nil)), nil
 	}
-	msgs, err := reflection.ParseTranscript(r)
-	return reflection.Tail(msgs, reflection.TailMessages), key, err
+	path := name
+	if path == "" {
+		var err error
+		if path, err = latestSession(root); err != nil {
+			return nil, "", err
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("open the transcript: %w", err)
+	}
+	defer f.Close()
+	abs, _ := filepath.Abs(path)
+	msgs, err := reflection.ParseTranscript(f, reflection.TailMessages)
+	return msgs, "file:" + abs, err
 }
 
 // latestSession is the newest Claude Code session file of the repository
