@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/internal/textutil"
@@ -22,6 +23,14 @@ type Model interface {
 // outlines and sections is plenty for one task, and each round resends the
 // whole transcript.
 const MaxRounds = 12
+
+// SpecsTimeout bounds the whole loop, every round and the salvage turn
+// together, whatever each model call's own timeout: a model that never
+// answers costs this once, not MaxRounds+1 times its timeout.
+const SpecsTimeout = 4 * time.Minute
+
+// specsTimeout is SpecsTimeout; tests shorten it.
+var specsTimeout = SpecsTimeout
 
 // toolResultBytes bounds one tool result in the transcript, so a long
 // document cannot crowd the task out of the model's window.
@@ -62,8 +71,11 @@ type pick struct {
 // AgentSpecs runs the loop: m is given the task, the graph's answer as
 // candidates and the document tools, calls them for at most MaxRounds
 // rounds, then gets one turn without tools. An answer that does not parse
-// returns the graph's answer with a note saying so, and the error.
+// returns the graph's answer with a note saying so, and the error; so does
+// a loop that has not ended within SpecsTimeout.
 func AgentSpecs(ctx context.Context, lib *docs.Library, m Model, backend string, graphAnswer *Specs, paths []string) (*Specs, error) {
+	ctx, cancel := context.WithTimeout(ctx, specsTimeout)
+	defer cancel()
 	base := agentTask(graphAnswer, paths)
 	var transcript strings.Builder
 	for round := 0; ; round++ {
@@ -73,7 +85,14 @@ func AgentSpecs(ctx context.Context, lib *docs.Library, m Model, backend string,
 			transcript.WriteString("\nThe tool budget is spent: answer now from what you read.\n")
 		}
 		reply, err := m.Complete(ctx, system, base+transcript.String())
-		if err != nil {
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err() // a model that answered past the deadline
+		}
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			err = fmt.Errorf("the model did not finish within %v (round %d): %w", specsTimeout, round+1, err)
+			return fallback(graphAnswer, fmt.Sprintf("%v; the graph's answer is shown", err)), err
+		case err != nil:
 			return fallback(graphAnswer, fmt.Sprintf("the model failed (%v); the graph's answer is shown", err)), err
 		}
 		t, perr := parseTurn(reply)

@@ -2,8 +2,11 @@ package change
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/docs"
 )
@@ -163,4 +166,83 @@ func hasSpec(ss []Spec, id string) bool {
 		}
 	}
 	return false
+}
+
+// silent is a model that never answers: each call waits for its context.
+type silent struct{ calls atomic.Int32 }
+
+func (s *silent) Complete(ctx context.Context, _, _ string) (string, error) {
+	s.calls.Add(1)
+	<-ctx.Done()
+	return "", ctx.Err()
+}
+
+// slowTools is a model that answers every call with a tool call, after
+// delay: the loop would run every round.
+type slowTools struct {
+	delay time.Duration
+	calls atomic.Int32
+}
+
+func (s *slowTools) Complete(ctx context.Context, _, _ string) (string, error) {
+	s.calls.Add(1)
+	select {
+	case <-time.After(s.delay):
+		return `{"tool":"list_docs","args":{}}`, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// TestAgentSpecsDeadline runs the loop with a model that never answers
+// and one that is slow every round, under a short overall deadline: each
+// ends at the deadline with the graph's answer and a note saying why,
+// instead of waiting out MaxRounds+1 model timeouts (13 × 3 minutes).
+func TestAgentSpecsDeadline(t *testing.T) {
+	w := open(t, fixtureRepo(t))
+	lib := docs.New(w)
+	g := &Specs{Task: "change how cart totals are rounded", Direct: []Spec{{ID: "docs/design/cart-design.md", Reason: "Graph."}}}
+	old := specsTimeout
+	specsTimeout = 300 * time.Millisecond
+	t.Cleanup(func() { specsTimeout = old })
+	for _, tt := range []struct {
+		name     string
+		m        Model
+		maxCalls int32
+	}{
+		{"never answers", &silent{}, 1},
+		{"slow every round", &slowTools{delay: 100 * time.Millisecond}, MaxRounds},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			type result struct {
+				sp  *Specs
+				err error
+			}
+			done := make(chan result, 1)
+			go func() {
+				sp, err := AgentSpecs(context.Background(), lib, tt.m, "fake", g, nil)
+				done <- result{sp, err}
+			}()
+			var r result
+			select {
+			case r = <-done:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the loop did not end at its deadline")
+			}
+			if !errors.Is(r.err, context.DeadlineExceeded) || !strings.Contains(r.sp.Note, "did not finish within") ||
+				!hasSpec(r.sp.Direct, "docs/design/cart-design.md") {
+				t.Errorf("err %v, note %q, direct %+v", r.err, r.sp.Note, r.sp.Direct)
+			}
+			var calls int32
+			switch m := tt.m.(type) {
+			case *silent:
+				calls = m.calls.Load()
+			case *slowTools:
+				calls = m.calls.Load()
+			}
+			if calls > tt.maxCalls {
+				t.Errorf("%d model calls after the deadline, want at most %d", calls, tt.maxCalls)
+			}
+		})
+	}
 }
