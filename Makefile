@@ -63,6 +63,7 @@ FUZZ = \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
+	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./mcp:FuzzLineCap \
 	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt
 

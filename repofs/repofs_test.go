@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -296,5 +297,43 @@ func TestOwnedCreateAndStamp(t *testing.T) {
 		if fi, err := os.Lstat(filepath.Join(dir, name)); err != nil || !fi.Mode().IsRegular() {
 			t.Errorf("%s is not a regular file: %v", name, err)
 		}
+	}
+}
+
+// TestCheckNesting: brackets count where the format's parser sees them,
+// not inside strings or comments, and a closing bracket in a string does
+// not hide the levels around it.
+func TestCheckNesting(t *testing.T) {
+	deep := func(open string, n int) string { return strings.Repeat(open, n) }
+	tests := []struct {
+		name   string
+		syntax Syntax
+		data   string
+		deep   bool
+	}{
+		{"flat toml", TOML, "[package]\nname = \"a\"\n[[bin]]\nname = \"b\"\n", false},
+		{"500k [ in toml", TOML, "a = " + deep("[", 500_000), true},
+		{"500k [ in jsonc", JSONC, deep("[", 500_000), true},
+		{"500k { in jsonc", JSONC, deep(`{"a":`, 300), true},
+		{"( in go.mod", GoMod, "module a\nrequire " + deep("(", 300), true},
+		{"at the limit", JSONC, deep("[", 8) + deep("]", 8), false},
+		{"over the limit", JSONC, deep("[", 9), true},
+		{"in a string", JSONC, `{"a": "` + deep("[", 20) + `"}`, false},
+		{"escaped quote in a string", JSONC, `["\"` + deep("[", 20) + `"]`, false},
+		{"in comments", JSONC, "// " + deep("[", 20) + "\n/* " + deep("{", 20) + " */ {}", false},
+		{"in a toml comment", TOML, "# " + deep("[", 20) + "\na = 1\n", false},
+		{"in a toml literal string", TOML, "a = '" + deep("[", 20) + "'", false},
+		{"in a toml multi-line string", TOML, "a = \"\"\"\n\"" + deep("[", 20) + "\n\"\"\"", false},
+		{"closers in strings hide nothing", JSONC, deep(`["]",`, 20), true},
+		{"a quote in a comment hides nothing", JSONC, "// \"\n" + deep("[", 20), true},
+		{"jsonc has no single-quoted strings", JSONC, "'" + deep("[", 20) + "'", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckNesting([]byte(tt.data), tt.syntax, 8)
+			if got := errors.Is(err, ErrTooDeep); got != tt.deep || (err != nil && !got) {
+				t.Errorf("CheckNesting = %v, want too deep: %v", err, tt.deep)
+			}
+		})
 	}
 }

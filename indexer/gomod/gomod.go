@@ -133,9 +133,13 @@ func readModulePath(fsys *os.Root, file string) (string, error) {
 // read by golang.org/x/mod/modfile as the go command reads the go.mod of a
 // dependency (ParseLax: directives it does not know are skipped), after
 // dropping a leading byte order mark. The path must not be empty nor hold
-// blanks, quotes or backslashes. An error names its line.
+// blanks, quotes or backslashes. An error names its line. Parentheses
+// nested deeper than repofs.MaxNesting are refused before the parser.
 func parseModulePath(data []byte) (string, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if err := repofs.CheckNesting(data, repofs.GoMod, repofs.MaxNesting); err != nil {
+		return "", err
+	}
 	f, err := modfile.ParseLax("go.mod", data, nil)
 	if err != nil {
 		return "", lineError(err)

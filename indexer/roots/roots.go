@@ -174,6 +174,16 @@ func readCrateName(root, rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return parseCrateName(data)
+}
+
+// parseCrateName is readCrateName for the bytes of a Cargo.toml. A
+// manifest nested deeper than repofs.MaxNesting is refused before the
+// TOML parser, which recurses once a level.
+func parseCrateName(data []byte) (string, error) {
+	if err := repofs.CheckNesting(data, repofs.TOML, repofs.MaxNesting); err != nil {
+		return "", err
+	}
 	var m cargoManifest
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		return "", err
@@ -212,8 +222,13 @@ func readScriptRoots(root, rel string) (map[string]string, error) {
 	return parseScriptRoots(rel, data)
 }
 
-// parseScriptRoots is readScriptRoots for the bytes data of the config at rel.
+// parseScriptRoots is readScriptRoots for the bytes data of the config at
+// rel. A config nested deeper than repofs.MaxNesting is refused before
+// hujson, which recurses once a level.
 func parseScriptRoots(rel string, data []byte) (map[string]string, error) {
+	if err := repofs.CheckNesting(data, repofs.JSONC, repofs.MaxNesting); err != nil {
+		return nil, err
+	}
 	data, err := hujson.Standardize(data)
 	if err != nil {
 		return nil, err

@@ -1,12 +1,17 @@
 package roots
 
 import (
+	"errors"
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/tailscale/hujson"
+
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/repofs"
 )
 
 func TestRoots(t *testing.T) {
@@ -167,4 +172,88 @@ func writeFile(t *testing.T, root, p, body string) File {
 		lang = l.Name
 	}
 	return File{Path: p, Lang: lang}
+}
+
+// TestDeepConfigs finds the roots of a tree whose Cargo.toml and
+// tsconfig.json nest 500,000 brackets (under the 1 MiB cap): each is a
+// problem naming the nesting, refused before its parser recurses, and the
+// other packaging files are still read.
+func TestDeepConfigs(t *testing.T) {
+	root := t.TempDir()
+	deep := strings.Repeat("[", 500_000)
+	files := []File{
+		writeFile(t, root, "evil/Cargo.toml", "[package]\nname = \"evil\"\nx = "+deep),
+		writeFile(t, root, "evil/tsconfig.json", `{"compilerOptions": {"paths": `+deep),
+		writeFile(t, root, "good/Cargo.toml", "[package]\nname = \"good-crate\"\n"),
+	}
+	r, problems := Find(root, files)
+	if len(problems) != 2 {
+		t.Fatalf("problems %v, want the two deep files", problems)
+	}
+	for _, p := range problems {
+		if !strings.Contains(p.Reason, repofs.ErrTooDeep.Error()) {
+			t.Errorf("%s: %s, want %q", p.Path, p.Reason, repofs.ErrTooDeep)
+		}
+	}
+	if got := r.crates["good"]; got != "good_crate" {
+		t.Errorf("the good crate is named %q", got)
+	}
+}
+
+// FuzzCrateName feeds arbitrary Cargo.toml files to the crate name reader:
+// no panic, and a file nested over repofs.MaxNesting is refused.
+func FuzzCrateName(f *testing.F) {
+	for _, s := range []string{"[package]\nname = \"a-b\"\n[lib]\nname = \"ab\"\n", "[workspace]\nmembers = [\"x/*\"]\n",
+		"a = " + strings.Repeat("[", repofs.MaxNesting+1), "a = [[[['''[[[''']]]]]\n# [[[[\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := parseCrateName(data)
+		if repofs.CheckNesting(data, repofs.TOML, repofs.MaxNesting) != nil && !errors.Is(err, repofs.ErrTooDeep) {
+			t.Fatalf("a manifest nested too deep was parsed: %v", err)
+		}
+	})
+}
+
+// FuzzScriptNesting holds repofs.CheckNesting to hujson, the parser it
+// guards: whatever the check lets through parses no deeper than the
+// check's limit, so no bracket hides in what the check took for a string
+// or a comment.
+func FuzzScriptNesting(f *testing.F) {
+	for _, s := range []string{`{"a": [1, {"b": "]]"}], /* [[ */ "c": "\"["} // [`, `[[[[[[[[[`, `["]", ["]", ["]"]]]`, "'[[[[[[[[[['"} {
+		f.Add([]byte(s))
+	}
+	const limit = 4
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if repofs.CheckNesting(data, repofs.JSONC, limit) != nil {
+			return
+		}
+		v, err := hujson.Parse(data)
+		if err != nil {
+			return
+		}
+		if d := depthOf(v.Value); d > limit {
+			t.Fatalf("CheckNesting passed %q, nested %d deep", data, d)
+		}
+	})
+}
+
+// depthOf is how deep v nests objects and arrays.
+func depthOf(v hujson.ValueTrimmed) int {
+	var members []hujson.Value
+	switch c := v.(type) {
+	case *hujson.Object:
+		for _, m := range c.Members {
+			members = append(members, m.Value)
+		}
+	case *hujson.Array:
+		members = c.Elements
+	default:
+		return 0
+	}
+	d := 0
+	for _, m := range members {
+		d = max(d, depthOf(m.Value))
+	}
+	return d + 1
 }
