@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
@@ -21,14 +22,15 @@ type Scope string
 
 // The scopes of a search.
 const (
-	ScopeAll      Scope = "all" // the three below, merged by relevance
+	ScopeAll      Scope = "all" // the four below, merged by relevance
 	ScopeCode     Scope = "code"
 	ScopeDocs     Scope = "docs"
 	ScopeMemories Scope = "memories"
+	ScopeCommits  Scope = "commits" // every commit of the history index
 )
 
 // Scopes are the scopes a search accepts.
-var Scopes = []Scope{ScopeAll, ScopeCode, ScopeDocs, ScopeMemories}
+var Scopes = []Scope{ScopeAll, ScopeCode, ScopeDocs, ScopeMemories, ScopeCommits}
 
 // Errors of Search.
 var (
@@ -38,8 +40,8 @@ var (
 
 // Hit is one search hit of any kind, every field always present.
 type Hit struct {
-	Kind  string  `json:"kind" toon:"kind"`   // symbol, section, memory
-	What  string  `json:"what" toon:"what"`   // the symbol's kind, the document's kind, the memory's kind
+	Kind  string  `json:"kind" toon:"kind"`   // symbol, section, memory, commit
+	What  string  `json:"what" toon:"what"`   // the symbol's kind, the document's kind, the memory's kind; a commit's short hash
 	ID    string  `json:"id" toon:"id"`       // for why, the sections, or the memory commands
 	Name  string  `json:"name" toon:"name"`   // qualified name, heading path, memory title
 	Path  string  `json:"path" toon:"path"`   // repo-relative file (a global memory's is absolute)
@@ -70,7 +72,7 @@ func (l *Library) Search(ctx context.Context, text string, scope Scope, limit in
 	case strings.TrimSpace(text) == "":
 		return Result{}, ErrEmptyQuery
 	case !slices.Contains(Scopes, scope):
-		return Result{}, fmt.Errorf("%w %q; use code, docs, memories or all", ErrScope, scope)
+		return Result{}, fmt.Errorf("%w %q; use code, docs, memories, commits or all", ErrScope, scope)
 	}
 	res := Result{Query: text, Scope: string(scope), Hits: []Hit{}}
 	var groups [][]Hit
@@ -89,6 +91,13 @@ func (l *Library) Search(ctx context.Context, text string, scope Scope, limit in
 		hits, err := l.memoryHits(ctx, text, limit)
 		if err != nil {
 			return Result{}, err
+		}
+		groups = append(groups, hits)
+	}
+	if scope == ScopeAll || scope == ScopeCommits {
+		hits, err := l.commitHits(ctx, text, limit)
+		if err != nil && !errors.Is(err, textindex.ErrNoHistory) {
+			notes = append(notes, "commits not searched: "+err.Error())
 		}
 		groups = append(groups, hits)
 	}
@@ -238,6 +247,33 @@ func (l *Library) memoryHits(ctx context.Context, text string, limit int) ([]Hit
 			hits = append(hits, Hit{Kind: "memory", What: string(m.Kind), ID: string(m.ID), Name: n.Name,
 				Path: n.Path, Score: h.Score, Text: snippet(n.Text, h.Terms)})
 		}
+	}
+	return hits, nil
+}
+
+// commitHits searches the history index: every commit's subject, files
+// and body. A commit's hit has its full hash as ID, its subject as name,
+// the first file it changed as path, and its message's first substantive
+// paragraph as text; the message is outside input, sanitised.
+func (l *Library) commitHits(ctx context.Context, text string, limit int) ([]Hit, error) {
+	cs := l.w.OpenCommits()
+	defer cs.Close()
+	found, err := cs.Search(ctx, text, limit)
+	if err != nil {
+		return nil, err
+	}
+	var hits []Hit
+	for _, h := range found {
+		c, ok := cs.Commit(h.ID)
+		if !ok {
+			continue
+		}
+		path := ""
+		if len(c.Changed) > 0 {
+			path = c.Changed[0]
+		}
+		hits = append(hits, Hit{Kind: "commit", What: query.ShortHash(c.Hash), ID: c.Hash, Name: memory.SanitizeLine(c.Subject),
+			Path: memory.SanitizeLine(path), Score: h.Score, Text: memory.Sanitize(history.Excerpt(c.Body))})
 	}
 	return hits, nil
 }

@@ -239,10 +239,10 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		return nil, err
 	}
 	b.stats.Changed, b.stats.Removed = len(changed), len(gone)
-	if len(changed) > gcPauseFiles {
-		b.resumeGC() // parsing this many files allocates too much to keep
-	}
 	histStale := b.opts.History != nil && b.opts.History.HistoryStale(ctx, HistoryDir(old.Dir))
+	if len(changed) > gcPauseFiles || histStale {
+		b.resumeGC() // parsing this many files, or indexing commits, allocates too much to keep
+	}
 	if len(changed) == 0 && len(gone) == 0 && !histStale {
 		b.stats.UpToDate = true
 		b.stats.LinksBySignal = b.man.Links

@@ -11,15 +11,15 @@ import (
 )
 
 type searchParams struct {
-	Query  string `json:"query" desc:"Words of a name, or what a section or memory is about."`
-	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories" default:"all"`
+	Query  string `json:"query" desc:"Words of a name, or what a section, memory or commit is about."`
+	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories,commits" default:"all"`
 	Limit  int    `json:"limit,omitempty" min:"1" max:"100" default:"10"`
 	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func searchTool() mcpgo.Tool {
 	return mcpgo.NewTool("search",
-		mcpgo.WithDescription("Symbols by name, sections and memories by content; each hit has its id for why, read_doc_section or update_memory."),
+		mcpgo.WithDescription("Symbols by name, sections, memories and commits (the whole history) by content; each hit has its id for why, read_doc_section or update_memory, or a commit's hash."),
 		readOnly(),
 	)
 }
@@ -46,7 +46,7 @@ func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*mcp
 	case errors.Is(err, docs.ErrEmptyQuery):
 		return nil, badArg("query", "empty; give words to look for")
 	case errors.Is(err, docs.ErrScope):
-		return nil, badArg("scope", "%q is no scope; use code, docs, memories or all", p.Scope)
+		return nil, badArg("scope", "%q is no scope; use code, docs, memories, commits or all", p.Scope)
 	case err != nil:
 		return nil, err
 	}

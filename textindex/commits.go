@@ -84,6 +84,10 @@ func docOf(c history.Commit) (string, commitDoc, error) {
 // index was read up to.
 func addCommits(ctx context.Context, idx bleve.Index, cs []history.Commit, head string) error {
 	const batchSize = 1000
+	lengths, count := readLengths(idx), tokenCounter(idx)
+	if lengths == nil {
+		lengths = &fieldLengths{}
+	}
 	b := idx.NewBatch()
 	flush := func() error {
 		if b.Size() == 0 {
@@ -100,6 +104,7 @@ func addCommits(ctx context.Context, idx bleve.Index, cs []history.Commit, head 
 		if err != nil {
 			return err
 		}
+		lengths.add(count, doc)
 		if err := b.Index(id, doc); err != nil {
 			return fmt.Errorf("index commit %s: %w", c.Hash, err)
 		}
@@ -110,6 +115,9 @@ func addCommits(ctx context.Context, idx bleve.Index, cs []history.Commit, head 
 		}
 	}
 	if err := flush(); err != nil {
+		return err
+	}
+	if err := lengths.write(idx); err != nil {
 		return err
 	}
 	return idx.SetInternal([]byte(headKey), []byte(head))
@@ -138,7 +146,9 @@ func (c *Commits) open() (*Index, error) {
 			c.err = fmt.Errorf("%w: %v", ErrNoHistory, err)
 			return
 		}
-		c.idx, c.err = OpenReader(c.dir)
+		if c.idx, c.err = OpenReader(c.dir); c.err == nil {
+			c.idx.lengths = readLengths(c.idx.idx)
+		}
 	})
 	return c.idx, c.err
 }

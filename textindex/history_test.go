@@ -117,3 +117,36 @@ func TestNoHistory(t *testing.T) {
 		t.Error("a missing history index is Available")
 	}
 }
+
+// TestCommitsRankReasons: the history index is scored with BM25 over
+// subject, files and body, so a commit whose body gives the reason in the
+// question's words ranks above one whose short subject shares a word with
+// it, and above one that repeats a single word of it.
+func TestCommitsRankReasons(t *testing.T) {
+	root, git := gitRepo(t)
+	ctx := context.Background()
+	for i, msg := range []string{
+		"budget: rename file",
+		"cache: evict cold entries\n\nUnder memory pressure the server evicted hot entries first, so every request missed the cache and latency doubled.",
+		"memory memory memory: tidy",
+	} {
+		if err := os.WriteFile(filepath.Join(root, strings.Repeat("f", i+1)), []byte(msg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "-A")
+		git("commit", "-q", "-m", msg)
+	}
+	dir := filepath.Join(t.TempDir(), "history.bleve")
+	if _, err := (HistoryIndexer{Git: history.NewGit(root)}).UpdateHistory(ctx, "", dir); err != nil {
+		t.Fatal(err)
+	}
+	cs := OpenCommits(dir)
+	defer cs.Close()
+	hits, err := cs.Search(ctx, "why did requests miss the cache under memory pressure and what budget", 3)
+	if err != nil || len(hits) != 3 {
+		t.Fatalf("search: %v, %v", hits, err)
+	}
+	if c, _ := cs.Commit(hits[0].ID); c.Subject != "cache: evict cold entries" {
+		t.Errorf("best hit %q, want the commit whose body gives the reason", c.Subject)
+	}
+}

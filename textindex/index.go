@@ -18,7 +18,8 @@ import (
 // sections now; memories and commits join it with their own kind). The
 // caller must Close it.
 type Index struct {
-	idx bleve.Index
+	idx     bleve.Index
+	lengths *fieldLengths // set: score with BM25 (the history index)
 }
 
 // contentDoc is what Bleve stores for one node.

@@ -43,12 +43,6 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		return nil, err
 	}
 	terms := distinct(tokens)
-	// The postings of each term in each field, and the idf Bleve gives it.
-	type postings struct {
-		idf  float64
-		docs []int32   // in the docTable
-		tfn  []float64 // sqrt(freq)·norm of each
-	}
 	lists := make([][]postings, len(searchFields))
 	var docs docTable
 	var doc index.TermFieldDoc
@@ -60,7 +54,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 				return nil, err
 			}
 			df := tfr.Count()
-			p := postings{idf: 1 + math.Log(float64(total)/float64(df+1)), docs: make([]int32, 0, df), tfn: make([]float64, 0, df)}
+			p := postings{idf: 1 + math.Log(float64(total)/float64(df+1)), df: df, docs: make([]int32, 0, df), tfn: make([]float64, 0, df)}
 			for {
 				d, err := tfr.Next(doc.Reset())
 				if err != nil {
@@ -72,6 +66,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 				}
 				p.docs = append(p.docs, docs.index(d.ID))
 				p.tfn = append(p.tfn, math.Sqrt(float64(d.Freq))*d.Norm)
+				p.freq, p.norm = append(p.freq, float32(d.Freq)), append(p.norm, float32(d.Norm))
 			}
 			tfr.Close()
 			lists[f][k] = p
@@ -81,6 +76,66 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	if n == 0 {
 		return nil, ctx.Err()
 	}
+	var scores []float64
+	if c.lengths != nil {
+		scores = c.lengths.bm25(lists, terms, n, total)
+	} else {
+		scores = tfidf(lists, terms, tokens, n)
+	}
+	// The best limit, ties in the index's order as Bleve's collector
+	// breaks them.
+	better := func(a, b int32) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return docs.compare(a, b)
+	}
+	order := best(int32(n), limit, better)
+	rank := make([]int32, n) // a document's place among the hits, + 1
+	for k, i := range order {
+		rank[i] = int32(k + 1)
+	}
+	hits := make([]Hit, len(order))
+	for n, i := range order {
+		ext, err := r.ExternalID(docs.id(i))
+		if err != nil {
+			return nil, fmt.Errorf("content index: %w", err)
+		}
+		hits[n] = Hit{ID: graph.NodeID(ext), Score: scores[i]}
+	}
+	// The terms each hit holds in any field, in the query's order.
+	for k, t := range terms {
+		has := make([]bool, len(order))
+		for f := range searchFields {
+			for _, i := range lists[f][k].docs {
+				if at := rank[i]; at > 0 {
+					has[at-1] = true
+				}
+			}
+		}
+		for n, ok := range has {
+			if ok {
+				hits[n].Terms = append(hits[n].Terms, t)
+			}
+		}
+	}
+	return hits, ctx.Err()
+}
+
+// postings are the postings of one term in one field, and the idf Bleve
+// gives it.
+type postings struct {
+	idf  float64
+	df   uint64
+	docs []int32   // in the docTable
+	tfn  []float64 // sqrt(freq)·norm of each
+	freq []float32 // the term's count in each
+	norm []float32 // 1/sqrt(the field's length in tokens) of each
+}
+
+// tfidf scores the n documents of lists as Bleve's match-query
+// disjunction does.
+func tfidf(lists [][]postings, terms, tokens []string, n int) []float64 {
 	// The query norm, summed as Bleve sums it: the fields in order, each
 	// over its tokens in order.
 	termAt := make(map[string]int, len(terms))
@@ -123,44 +178,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		}
 		scores[i] = sum * (float64(matched) / float64(len(searchFields)))
 	}
-	// The best limit, ties in the index's order as Bleve's collector
-	// breaks them.
-	better := func(a, b int32) int {
-		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
-			return c
-		}
-		return docs.compare(a, b)
-	}
-	order := best(int32(n), limit, better)
-	rank := make([]int32, n) // a document's place among the hits, + 1
-	for k, i := range order {
-		rank[i] = int32(k + 1)
-	}
-	hits := make([]Hit, len(order))
-	for n, i := range order {
-		ext, err := r.ExternalID(docs.id(i))
-		if err != nil {
-			return nil, fmt.Errorf("content index: %w", err)
-		}
-		hits[n] = Hit{ID: graph.NodeID(ext), Score: scores[i]}
-	}
-	// The terms each hit holds in any field, in the query's order.
-	for k, t := range terms {
-		has := make([]bool, len(order))
-		for f := range searchFields {
-			for _, i := range lists[f][k].docs {
-				if at := rank[i]; at > 0 {
-					has[at-1] = true
-				}
-			}
-		}
-		for n, ok := range has {
-			if ok {
-				hits[n].Terms = append(hits[n].Terms, t)
-			}
-		}
-	}
-	return hits, ctx.Err()
+	return scores
 }
 
 // best returns the limit best of the items 0..n-1 by better (negative

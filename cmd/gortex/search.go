@@ -31,7 +31,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	var ff formatFlags
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
-	fs.StringVar(&o.scope, "scope", string(docs.ScopeAll), "what to search: code (symbol names), docs (document sections), memories, or all")
+	fs.StringVar(&o.scope, "scope", string(docs.ScopeAll), "what to search: code (symbol names), docs (document sections), memories, commits (the whole history), or all")
 	fs.IntVar(&o.limit, "limit", defaultSearchLimit, fmt.Sprintf("at most this many hits, 1-%d", maxSearchLimit))
 	ff.register(fs)
 	fs.Usage = func() {
@@ -48,6 +48,7 @@ search tool answers the same.
   gortex search Invoice.Finalize
   gortex search --scope docs append-only ledger
   gortex search --scope memories --json refunds
+  gortex search --scope commits why did refunds move to their own ledger
 
 Flags:
 `)
