@@ -1,7 +1,11 @@
 package change
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"github.com/gortex/gortex/graph"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -148,4 +152,94 @@ func hasPath(es []query.Entry, p string) bool {
 		}
 	}
 	return false
+}
+
+// wideStruct is a struct of n one-line fields (lines 2…n+1), as a
+// generated file may hold, sorted as symbolsByFile sorts them.
+func wideStruct(n int) []*graph.Node {
+	syms := []*graph.Node{{ID: "f.go::Wide", Name: "Wide", Line: 1, EndLine: n + 2}}
+	for i := range n {
+		syms = append(syms, &graph.Node{ID: graph.NodeID(fmt.Sprintf("f.go::Wide.F%06d", i)), Name: fmt.Sprintf("F%06d", i), Line: i + 2, EndLine: i + 2})
+	}
+	return syms
+}
+
+// naiveTouched is touchedIn's rule as first written, every span against
+// every symbol and every pair: the reference of TestTouchedInReference.
+func naiveTouched(syms []*graph.Node, spans []span) []*graph.Node {
+	seen := map[graph.NodeID]bool{}
+	var out []*graph.Node
+	for _, sp := range spans {
+		for _, n := range syms {
+			if seen[n.ID] || !sp.touches(n) {
+				continue
+			}
+			held := false
+			for _, in := range syms {
+				if in != n && in.Line >= n.Line && max(in.EndLine, in.Line) <= max(n.EndLine, n.Line) &&
+					(in.Line != n.Line || in.EndLine != n.EndLine) && sp.within(in) {
+					held = true
+				}
+			}
+			if !held {
+				seen[n.ID] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// TestTouchedInReference holds the sweep to the rule on random nested and
+// overlapping symbols and random hunks, and checks a check over every
+// field of a 40,000-field struct: each field once, the struct only for a
+// change of its own lines.
+func TestTouchedInReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 2000 {
+		var syms []*graph.Node
+		for i := range rng.IntN(12) {
+			line := 1 + rng.IntN(30)
+			syms = append(syms, &graph.Node{ID: graph.NodeID(fmt.Sprint("s", i)), Line: line, EndLine: line + rng.IntN(10)})
+		}
+		slices.SortFunc(syms, func(a, b *graph.Node) int { return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.ID, b.ID)) })
+		var spans []span
+		for from := 1; from < 40; from += 1 + rng.IntN(8) {
+			h := history.Hunk{NewStart: from, NewLines: rng.IntN(4)}
+			spans = append(spans, spanOf(h))
+			from += h.NewLines
+		}
+		got, want := touchedIn(syms, spans), naiveTouched(syms, spans)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: symbols %v spans %v: touched %v, want %v", trial, syms, spans, got, want)
+		}
+	}
+	const n = 40_000
+	syms := wideStruct(n)
+	if got := touchedIn(syms, []span{{from: 1, to: 1 << 30}}); len(got) != n+1 {
+		t.Errorf("the whole file touches %d symbols, want %d", len(got), n+1)
+	}
+	perField := make([]span, n)
+	for i := range perField {
+		perField[i] = span{from: i + 2, to: i + 2}
+	}
+	got := touchedIn(syms, perField)
+	if len(got) != n || got[0].Name != "F000000" || got[n-1].Name != fmt.Sprintf("F%06d", n-1) {
+		t.Errorf("a hunk per field touches %d symbols, want the %d fields", len(got), n)
+	}
+}
+
+// BenchmarkTouchedIn maps a hunk per field of a 40,000-field struct onto
+// its symbols: linear in hunks plus symbols (the first version compared
+// every pair, seconds here).
+func BenchmarkTouchedIn(b *testing.B) {
+	const n = 40_000
+	syms := wideStruct(n)
+	spans := make([]span, n)
+	for i := range spans {
+		spans[i] = span{from: i + 2, to: i + 2}
+	}
+	for b.Loop() {
+		touchedIn(syms, spans)
+	}
 }
