@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/repofs"
 )
 
 type reviewOpts struct {
@@ -173,7 +174,7 @@ func reviewEdit(ctx context.Context, e env, root string, props *memory.Store, o 
 	if err != nil {
 		return memoryExit(e, "memory review", err)
 	}
-	orig, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p.Path)))
+	orig, err := repofs.ReadIn(root, filepath.FromSlash(p.Path), memory.MaxFileSize) // as the store read it
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex memory review:", err)
 		return exitError
