@@ -3,21 +3,17 @@ package mcp
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/netip"
-	"net/url"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/gortex/gortex/internal/httpguard"
 )
 
 // HTTPOptions configure the streamable HTTP transport.
@@ -62,7 +58,7 @@ const (
 var ErrNoToken = errors.New("refusing to serve MCP over HTTP without a bearer token")
 
 // NewToken makes a bearer token: 26 characters of base32, 130 random bits.
-func NewToken() string { return rand.Text() }
+func NewToken() string { return httpguard.NewToken() }
 
 // ServeHTTP serves MCP over streamable HTTP at http://ADDR/mcp until ctx is
 // done, then shuts down gracefully. ready, when not nil, is called with the
@@ -115,22 +111,7 @@ func listenAddr(o HTTPOptions) (string, error) {
 	if o.Token == "" {
 		return "", fmt.Errorf("%w: set one with --token or GORTEX_MCP_TOKEN, or let gortex mcp make one", ErrNoToken)
 	}
-	host, port, err := net.SplitHostPort(o.Addr)
-	if err != nil {
-		return "", fmt.Errorf("--http %q: want host:port, such as 127.0.0.1:8765: %w", o.Addr, err)
-	}
-	if host == "" {
-		host = "127.0.0.1"
-	}
-	return net.JoinHostPort(host, port), nil
-}
-
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
-	return err == nil && ip.IsLoopback()
+	return httpguard.ListenAddr(o.Addr)
 }
 
 func withDefaults(o HTTPOptions) HTTPOptions {
@@ -150,12 +131,12 @@ func withDefaults(o HTTPOptions) HTTPOptions {
 }
 
 // HTTPHandler is the MCP endpoint (at /mcp) behind its guards, in order:
-// the Origin header (403), the bearer token (401), the body size (413), the
-// number of sessions (503 for an initialize beyond MaxSessions) and a
-// deadline on the request. mcp-go adds its own check that a request
-// arriving on a loopback address names a loopback Host (DNS rebinding),
-// and, through the session table, 404 for a session that expired. Its
-// sweeper of idle sessions runs until ctx is done.
+// those of httpguard.Handler (on a loopback address a Host naming loopback,
+// 403; the Origin header, 403; the bearer token, 401; the body size, 413;
+// a deadline on the request), then the number of sessions (503 for an
+// initialize beyond MaxSessions). mcp-go adds, through the session table,
+// 404 for a session that expired. Its sweeper of idle sessions runs until
+// ctx is done.
 func (s *Server) HTTPHandler(ctx context.Context, o HTTPOptions) http.Handler {
 	o = withDefaults(o)
 	sessions := newSessionTable(o.SessionIdle, o.MaxSessions)
@@ -172,22 +153,14 @@ func (s *Server) HTTPHandler(ctx context.Context, o HTTPOptions) http.Handler {
 }
 
 func guard(o HTTPOptions, sessions *sessionTable, next http.Handler) http.Handler {
-	token := []byte("Bearer " + o.Token)
+	g := httpguard.Options{Token: o.Token, Unauthorized: "(the token gortex mcp printed at start, or --token)",
+		Addr: o.Addr, AllowOrigins: o.AllowOrigins, MaxBody: o.MaxBody, Timeout: o.Timeout}
+	return httpguard.Handler(g, limitSessions(o, sessions, next))
+}
+
+// limitSessions answers 503 to an initialize while sessions is full.
+func limitSessions(o HTTPOptions, sessions *sessionTable, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if origin := r.Header.Get("Origin"); origin != "" && !allowedOrigin(origin, o.AllowOrigins) {
-			http.Error(w, fmt.Sprintf("forbidden: origin %q may not use this server", origin), http.StatusForbidden)
-			return
-		}
-		if o.Token == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), token) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="gortex"`)
-			http.Error(w, "unauthorized: send Authorization: Bearer <token> (the token gortex mcp printed at start, or --token)", http.StatusUnauthorized)
-			return
-		}
-		if r.ContentLength > o.MaxBody {
-			http.Error(w, fmt.Sprintf("request body over %d bytes", o.MaxBody), http.StatusRequestEntityTooLarge)
-			return
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, o.MaxBody)
 		if r.Method == http.MethodPost && sessions.full() {
 			starts, err := startsSession(r)
 			switch {
@@ -201,9 +174,7 @@ func guard(o HTTPOptions, sessions *sessionTable, next http.Handler) http.Handle
 				return
 			}
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), o.Timeout)
-		defer cancel()
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -220,18 +191,4 @@ func startsSession(r *http.Request) (bool, error) {
 		Method string `json:"method"`
 	}
 	return json.Unmarshal(body, &msg) == nil && msg.Method == "initialize", nil
-}
-
-// allowedOrigin accepts the origins of pages served from this machine
-// (localhost, 127.0.0.1, [::1], any port) and those listed; a browser page
-// from anywhere else must not reach a local server (DNS rebinding).
-func allowedOrigin(origin string, extra []string) bool {
-	if slices.Contains(extra, origin) {
-		return true
-	}
-	u, err := url.Parse(origin)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		return false
-	}
-	return isLoopback(u.Hostname())
 }
