@@ -247,3 +247,31 @@ func TestRunCancelled(t *testing.T) {
 		t.Error("no error from a cancelled audit")
 	}
 }
+
+func TestExplained(t *testing.T) {
+	w := open(t, fixture(t))
+	tests := []struct {
+		name, qualified string
+		want            bool
+	}{
+		{"named by an accepted ADR", "example.com/books/tax.Compute", true},
+		{"named by nothing", "example.com/books/money.RoundCents", false},
+		{"named only by a superseded ADR", "example.com/books/ledger.Post", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var n *graph.Node
+			for c := range w.Store().Nodes() {
+				if c.Qualified == tt.qualified {
+					n = c
+				}
+			}
+			if n == nil {
+				t.Fatalf("no node %s", tt.qualified)
+			}
+			if got := audit.Explained(w.Store(), w.Memories, n); got != tt.want {
+				t.Errorf("Explained(%s) = %v, want %v", tt.qualified, got, tt.want)
+			}
+		})
+	}
+}
