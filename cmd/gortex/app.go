@@ -55,6 +55,7 @@ var commands = []command{
 	{"reflect", runReflect},
 	{"mcp", runMCP},
 	{"lsp", runLSP},
+	{"ui", runUI},
 	{"doctor", runDoctor},
 	{"tutorial", runTutorial},
 	{"completion", runCompletion},

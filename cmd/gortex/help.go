@@ -22,6 +22,7 @@ var about = map[string][2]string{
 	"reflect":    {"[flags]", "propose memories from a session transcript (gortex memory review)"},
 	"mcp":        {"[flags]", "serve the tools to coding agents over MCP (stdio or --http)"},
 	"lsp":        {"[flags]", "serve the reasoning to editors over the Language Server Protocol (stdio)"},
+	"ui":         {"[flags]", "serve the reasoning map as a local web page: treemap, symbols, documents, decisions"},
 	"doctor":     {"[--json]", "check git, the index, memories, the LLM backend, MCP registration, agent instructions and the badge"},
 	"tutorial":   {"", "a guided tour: index, why, remember, memory check, mcp, each with a command to copy"},
 	"completion": {"bash|zsh|fish", "print the shell completion script (commands, flags, symbol names)"},

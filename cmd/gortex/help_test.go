@@ -18,6 +18,7 @@ var helpCommands = [][]string{
 	{"docs"},
 	{"mcp"},
 	{"lsp"},
+	{"ui"},
 	{"check"},
 	{"covers"},
 	{"specs"},

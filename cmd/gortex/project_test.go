@@ -35,6 +35,7 @@ func TestOutsideAProject(t *testing.T) {
 		{"remember", "--body", "x"},
 		{"memory", "check"},
 		{"mcp", "--http", "127.0.0.1:0"},
+		{"ui"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			code, out, stderr := run(t, args...)

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/gortex/gortex/internal/httpguard"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/ui"
+	"github.com/gortex/gortex/workspace"
+)
+
+// uiTokenEnv holds the token of gortex ui when --token is not given.
+const uiTokenEnv = "GORTEX_UI_TOKEN"
+
+type uiOpts struct {
+	dir     string
+	http    string
+	token   string
+	origins listFlag
+	verbose bool
+}
+
+func runUI(ctx context.Context, e env, args []string) int {
+	var o uiOpts
+	fs := flag.NewFlagSet("ui", flag.ContinueOnError)
+	fs.StringVar(&o.dir, "dir", "", dirHelp)
+	fs.StringVar(&o.http, "http", "127.0.0.1:0", "serve on this host:port (port 0 picks a free one)")
+	fs.StringVar(&o.token, "token", os.Getenv(uiTokenEnv), "token required of every request (default $"+uiTokenEnv+", else a new one each start)")
+	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")
+	fs.BoolVar(&o.verbose, "v", false, "log every refresh of the index on stderr")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex ui [flags]
+
+Serve the reasoning map of the repository as a local web page, and print
+its URL. Open it in a browser:
+
+  Map        folders, files and symbols as a treemap sized by lines of code,
+             coloured (and patterned, and labelled) by how much of the code
+             written reasoning explains, as gortex audit weighs it, with the
+             audit's cautions; click down to a symbol
+  Symbol     its gortex why answer, each entry with its excerpt, context and
+             a link to the document at the section; the callers resting on it
+  Document   each section beside the code it covers; sections linking to none
+  Decisions  memories and ADRs by kind, status and age, supersession chains,
+             a filter
+  Search     symbols, sections and memories, as gortex search finds them
+
+Keys: / search, m map, d decisions, u one folder up, arrows between tiles.
+
+The index is loaded once and kept current: before each page, files and
+memories changed since are re-indexed incrementally.
+
+The page binds loopback and a free port by default. Every request needs a
+token, on loopback too (any account on the machine can reach a loopback
+port): a new one each start unless --token or $`+uiTokenEnv+` sets it. The
+printed URL carries it once and the browser then keeps it in a cookie.
+Bound to loopback, requests naming another host are refused, and from
+anywhere, requests from a page of another origin. Every asset is in the
+binary; the page loads nothing from elsewhere.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "gortex ui: unexpected argument %q (the repository is --dir)\n", pos[0])
+		return exitUsage
+	}
+	return uiRun(ctx, e, o)
+}
+
+func uiRun(ctx context.Context, e env, o uiOpts) int {
+	if _, err := httpguard.ListenAddr(o.http); err != nil {
+		fmt.Fprintln(e.stderr, "gortex ui:", err)
+		return exitUsage
+	}
+	root, err := resolveRoot(o.dir)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex ui:", err)
+		return exitError
+	}
+	level := slog.LevelWarn
+	if o.verbose {
+		level = slog.LevelInfo
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	sess, err := workspace.NewSession(root, workspace.Options{Scope: string(memory.ScopeBoth), Log: log})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex ui:", err)
+		return exitError
+	}
+	srv := ui.New(sess, ui.Options{Log: log})
+	err = srv.Serve(ctx, ui.HTTPOptions{Addr: o.http, Token: o.token, AllowOrigins: o.origins.vals}, func(url string) {
+		fmt.Fprintf(e.stderr, "gortex: serving the reasoning map of %s\n", root)
+		fmt.Fprintln(e.stdout, url)
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintln(e.stderr, "gortex ui:", err)
+		return exitError
+	}
+	return exitOK
+}
