@@ -47,9 +47,13 @@ func New(sess *workspace.Session, o Options) *Server {
 	return &Server{sess: sess, log: log, pages: template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))}
 }
 
+// defaultAddr is where the page listens unless told: loopback, a free port.
+const defaultAddr = "127.0.0.1:0"
+
 // HTTPOptions configure Serve.
 type HTTPOptions struct {
-	// Addr is host:port; an empty host is 127.0.0.1 and port 0 a free one.
+	// Addr is host:port; an empty host is 127.0.0.1 and port 0 a free one;
+	// "" is 127.0.0.1:0.
 	Addr string
 	// Token is asked of every request (see Handler), on loopback too: any
 	// account on the machine can reach a loopback port. Serve makes one
@@ -64,7 +68,7 @@ type HTTPOptions struct {
 // first visit.
 func (s *Server) Serve(ctx context.Context, o HTTPOptions, ready func(url string)) error {
 	if o.Addr == "" {
-		o.Addr = "127.0.0.1:0"
+		o.Addr = defaultAddr
 	}
 	addr, err := httpguard.ListenAddr(o.Addr)
 	if err != nil {
@@ -125,6 +129,9 @@ const tokenCookie = "gortex_token"
 // the Authorization header) and the page's own: GET and HEAD only, its
 // routes only. Without a token it refuses every request.
 func (s *Server) Handler(o HTTPOptions) http.Handler {
+	if o.Addr == "" {
+		o.Addr = defaultAddr
+	}
 	g := httpguard.Options{Token: o.Token, TokenOf: tokenOf, Unauthorized: "(open the URL gortex ui printed, with its token)",
 		Addr: o.Addr, AllowOrigins: o.AllowOrigins, MaxBody: 1 << 10, Timeout: time.Minute}
 	return httpguard.Handler(g, s.routes())

@@ -32,7 +32,8 @@ type Options struct {
 	// comes from.
 	Unauthorized string
 	// Addr is the address the server listens on (host:port); when its
-	// host is loopback, or empty, a request must name a loopback Host too.
+	// host is loopback (or empty: ListenAddr's default), a request must
+	// name a loopback Host too. "" checks no Host.
 	Addr string
 	// AllowOrigins are origins (scheme://host:port) accepted besides
 	// localhost, 127.0.0.1 and [::1] on any port.
@@ -119,11 +120,11 @@ func BearerToken(r *http.Request) string {
 	return t
 }
 
-// loopbackAddr reports whether a listen address (host:port, or "") is on
+// loopbackAddr reports whether a listen address (host:port) is on
 // loopback: no host means 127.0.0.1.
 func loopbackAddr(addr string) bool {
 	host, _, err := net.SplitHostPort(addr)
-	return addr == "" || (err == nil && (host == "" || IsLoopback(host)))
+	return err == nil && (host == "" || IsLoopback(host))
 }
 
 // loopbackHost reports whether a Host header (host or host:port) names

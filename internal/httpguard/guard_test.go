@@ -21,6 +21,7 @@ func TestHandler(t *testing.T) {
 	local := Handler(Options{Token: token, Addr: "127.0.0.1:0", MaxBody: 10}, ok)
 	exposed := Handler(Options{Token: token, Addr: "0.0.0.0:8080"}, ok)
 	none := Handler(Options{Addr: "127.0.0.1:0"}, ok)
+	anyHost := Handler(Options{Token: token}, ok)
 	cookie := Handler(Options{Token: token, TokenOf: func(r *http.Request) string {
 		c, err := r.Cookie("t")
 		if err != nil {
@@ -51,6 +52,7 @@ func TestHandler(t *testing.T) {
 		{"exposed: any host with the token", exposed, "gortex.example", auth, "", http.StatusOK},
 		{"exposed: no token", exposed, "gortex.example", nil, "", http.StatusUnauthorized},
 		{"exposed: foreign origin", exposed, "gortex.example", with(map[string]string{"Origin": "https://evil.example"}), "", http.StatusForbidden},
+		{"no address: no host check", anyHost, "evil.example", auth, "", http.StatusOK},
 		{"no token set refuses all", none, "127.0.0.1", map[string]string{"Authorization": "Bearer "}, "", http.StatusUnauthorized},
 		{"token from a cookie", cookie, "127.0.0.1", map[string]string{"Cookie": "t=" + token}, "", http.StatusOK},
 		{"the cookie reader ignores the header", cookie, "127.0.0.1", auth, "", http.StatusUnauthorized},
