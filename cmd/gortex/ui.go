@@ -65,7 +65,7 @@ binary; the page loads nothing from elsewhere.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
