@@ -2,9 +2,12 @@ package lsp
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/gortex/gortex/audit"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
@@ -49,6 +52,9 @@ func (s *Server) hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	}
 	md := hoverMarkdown(w, a)
 	if md == "" {
+		md = s.findingMarkdown(ctx, w, n)
+	}
+	if md == "" {
 		return nil, nil
 	}
 	rng := protocol.Range{
@@ -59,6 +65,26 @@ func (s *Server) hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md},
 		Range:    &rng,
 	}, nil
+}
+
+// findingMarkdown is the hover of a symbol no reasoning explains: the
+// caution gortex audit finds about it (load-bearing code nothing
+// explains, reasoning that is all superseded, ...), else "".
+func (s *Server) findingMarkdown(ctx context.Context, w *workspace.Workspace, n *graph.Node) string {
+	f, err := audit.ForSymbol(ctx, audit.Input{Store: w.Store(), Memories: w.Memories, History: w.History}, n.ID)
+	if err != nil {
+		s.log.Warn("audit finding for a hover", "symbol", n.ID, "err", err)
+		return ""
+	}
+	if f == nil || f.Severity != audit.SeverityCaution {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**gortex audit: %s**\n\n%s\n", mdText(string(f.Type)), mdText(oneLine(f.Message)))
+	if f.Command != "" {
+		fmt.Fprintf(&b, "\n`%s`\n", codeText(f.Command))
+	}
+	return b.String()
 }
 
 // why asks the why pipeline about n, as gortex why does, without the

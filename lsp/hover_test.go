@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,4 +81,43 @@ func golden(t *testing.T, p, got string) {
 	if got != string(want) {
 		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", p, got, want)
 	}
+}
+
+// TestHoverFinding: a symbol no reasoning explains but that much code
+// calls gets gortex audit's caution as its hover.
+func TestHoverFinding(t *testing.T) {
+	root := fixture(t)
+	files := map[string]string{
+		"money/round.go": "package money\n\n// Round rounds cents.\nfunc Round(c int64) int64 { return c }\n",
+		"shop/a.go":      "package shop\n\nimport \"example.com/shop/money\"\n\n" + callers("A", 4),
+		"shop/b/b.go":    "package b\n\nimport \"example.com/shop/money\"\n\n" + callers("B", 4),
+	}
+	for rel, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	se := start(t, root)
+	text := se.open("money/round.go")
+	h, err := se.server.Hover(context.Background(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: se.uri("money/round.go")}, Position: position(t, text, "Round(c", 1, 1)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h == nil || !strings.Contains(h.Contents.Value, "gortex audit: unexplained") {
+		t.Fatalf("hover %+v, want the audit's caution", h)
+	}
+}
+
+// callers is n functions that call money.Round.
+func callers(prefix string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "func %s%d(c int64) int64 { return money.Round(c) }\n\n", prefix, i)
+	}
+	return b.String()
 }

@@ -29,7 +29,8 @@ func runLSP(ctx context.Context, e env, args []string) int {
 Serve gortex to an editor over the Language Server Protocol (3.17) on
 stdin and stdout: what an editor's LSP client launches. Hover on a symbol
 shows the reasoning behind it, memories first, each entry linked to its
-document at its line, and how many more gortex why has. A code lens above
+document at its line, and how many more gortex why has (for a symbol
+nothing explains, gortex audit's caution about it, if any). A code lens above
 each declaration that memories or design documents govern counts them and
 opens the first; an edit to a symbol that an invariant or constraint
 memory, or an accepted ADR's Decision, governs gets a diagnostic naming it
