@@ -31,7 +31,8 @@ func BenchmarkHover(b *testing.B) {
 	pos := position(b, text, needle, 1, off)
 	params := &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: se.uri(file)}, Position: pos}}
-	if h, err := se.server.Hover(context.Background(), params); err != nil || h == nil {
+	h, err := se.server.Hover(context.Background(), params)
+	if err != nil || (h == nil && os.Getenv("GORTEX_LSP_BENCH_DIR") == "") {
 		b.Fatalf("no hover to time: %v", err)
 	}
 	times := make([]time.Duration, 0, b.N)
