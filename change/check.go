@@ -217,10 +217,10 @@ func goneSymbols(ctx context.Context, w *workspace.Workspace, diffs []history.Fi
 func binding(es []query.Entry) []query.Entry {
 	var out []query.Entry
 	for _, e := range es {
-		if e.Kind == "commit" || (e.Via != "" && e.Kind != "rationale") || tier(e) < 0 {
+		if e.Kind == query.EntryCommit || (e.Via != "" && e.Kind != query.EntryMemory) || tier(e) < 0 {
 			continue
 		}
-		if e.Kind == "rationale" && e.Line == 0 {
+		if e.Kind == query.EntryMemory && e.Line == 0 {
 			e.Line = 1 // a memory is its whole file
 		}
 		out = append(out, e)
@@ -233,7 +233,7 @@ func binding(es []query.Entry) []query.Entry {
 // decisions, other memories, then live ADR, RFC, spec and design sections,
 // superseded ones, and other documents; -1 for what does not govern.
 func tier(e query.Entry) int {
-	if e.Kind == "rationale" {
+	if e.Kind == query.EntryMemory {
 		switch memory.Kind(e.RationaleKind) {
 		case memory.KindInvariant, memory.KindConstraint:
 			return 0
@@ -260,7 +260,7 @@ func bindingOf(es []query.Entry) string {
 	if len(es) == 0 {
 		return ""
 	}
-	if es[0].Kind == "rationale" {
+	if es[0].Kind == query.EntryMemory {
 		return es[0].RationaleKind
 	}
 	return es[0].AssetKind
@@ -271,7 +271,7 @@ func bindingOf(es []query.Entry) string {
 func (r *Report) Governs(kind string) bool {
 	for _, t := range r.Symbols {
 		for _, e := range t.Reasoning {
-			if e.Kind == "rationale" && e.RationaleKind == kind {
+			if e.Kind == query.EntryMemory && e.RationaleKind == kind {
 				return true
 			}
 		}

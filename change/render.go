@@ -101,7 +101,7 @@ func where(s query.SymbolRef) string {
 // the document's (superseded said so).
 func label(e query.Entry) string {
 	switch {
-	case e.Kind == "rationale":
+	case e.Kind == query.EntryMemory:
 		return e.RationaleKind
 	case e.SupersededBy != "":
 		return e.AssetKind + " (superseded)"
@@ -124,7 +124,7 @@ func summary(es []query.Entry) string {
 	var parts []string
 	for _, e := range es[:min(len(es), 3)] {
 		title := heading(e)
-		if e.Kind != "rationale" {
+		if e.Kind != query.EntryMemory {
 			title = path.Base(e.Path) + " § " + title
 		}
 		parts = append(parts, label(e)+": "+textutil.Cut(title, cellLen/2))

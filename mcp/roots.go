@@ -74,7 +74,7 @@ func (s *Server) adoptClientRoots(ctx context.Context) {
 			}
 			return
 		}
-		stores, err := memory.OpenStores(root, string(memory.ScopeBoth))
+		stores, err := memory.OpenStores(root, memory.ScopeBoth)
 		if err != nil {
 			s.log.Warn("no global memories", "err", err)
 			stores = []*memory.Store{memory.OpenWorkspace(root)}

@@ -83,7 +83,7 @@ func New(root string, o Options) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	stores, err := memory.OpenStores(abs, string(memory.ScopeBoth))
+	stores, err := memory.OpenStores(abs, memory.ScopeBoth)
 	if err != nil {
 		log.Warn("no global memories", "err", err)
 		stores = []*memory.Store{memory.OpenWorkspace(abs)}

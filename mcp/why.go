@@ -122,7 +122,7 @@ func otherScope(sn *Snapshot, scope string) int {
 func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
 	kept := a.Rationale[:0]
 	for _, e := range a.Rationale {
-		if scope != string(memory.ScopeBoth) && e.Kind == "rationale" {
+		if scope != string(memory.ScopeBoth) && e.Kind == query.EntryMemory {
 			id, _ := memory.IDOf(graph.NodeID(e.SourceID))
 			if m := sn.Memories.Memory(id); m != nil && string(m.Scope) != scope {
 				continue

@@ -13,12 +13,12 @@ var ErrScope = errors.New("unknown scope")
 
 // OpenStores opens the stores scope names — "workspace", "global" or
 // "both" — workspace first. root is the repository of the workspace store.
-func OpenStores(root, scope string) ([]*Store, error) {
+func OpenStores(root string, scope Scope) ([]*Store, error) {
 	var out []*Store
-	if scope == string(ScopeWorkspace) || scope == string(ScopeBoth) {
+	if scope == ScopeWorkspace || scope == ScopeBoth {
 		out = append(out, OpenWorkspace(root))
 	}
-	if scope == string(ScopeGlobal) || scope == string(ScopeBoth) {
+	if scope == ScopeGlobal || scope == ScopeBoth {
 		g, err := OpenGlobal()
 		if err != nil {
 			return nil, err

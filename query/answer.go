@@ -17,9 +17,10 @@ type Answer struct {
 	Count           int     `json:"count" toon:"count"`
 	Rationale       []Entry `json:"rationale" toon:"rationale"`
 	Note            string  `json:"note" toon:"note"`
-	// Kind is what the query named: "symbol" (Symbol is set), "file"
-	// (Symbol is the file) or "question" (words; no Symbol).
-	Kind string `json:"kind,omitempty" toon:"kind,omitempty"`
+	// Kind is what the query named: a symbol or package (AnswerSymbol,
+	// "", left out of JSON and TOON; Symbol is set), a file (AnswerFile;
+	// Symbol is the file) or a question (AnswerQuestion; words, no Symbol).
+	Kind AnswerKind `json:"kind,omitempty" toon:"kind,omitempty"`
 	// Status is the outcome: answered, ambiguous, unknown or a bad query.
 	// It is not encoded (the exit status and isError carry it).
 	Status Status `json:"-" toon:"-"`
@@ -63,16 +64,16 @@ type SymbolRef struct {
 // Entry is one piece of reasoning. Every entry carries every field (TOON's
 // tabular form needs rows of one shape); Via is "" for a direct link.
 type Entry struct {
-	SourceID string  `json:"source_id" toon:"source_id"`
-	Kind     string  `json:"kind" toon:"kind"` // content, rationale or commit
-	Signal   string  `json:"signal" toon:"signal"`
-	Score    float64 `json:"score" toon:"score"`
-	Path     string  `json:"path" toon:"path"`
-	Section  string  `json:"section" toon:"section"`
-	Line     int     `json:"line" toon:"line"`
-	Via      string  `json:"via" toon:"via"`
-	Text     string  `json:"text" toon:"text"`
-	Rank     float64 `json:"rank" toon:"rank"`
+	SourceID string    `json:"source_id" toon:"source_id"`
+	Kind     EntryKind `json:"kind" toon:"kind"`
+	Signal   string    `json:"signal" toon:"signal"`
+	Score    float64   `json:"score" toon:"score"`
+	Path     string    `json:"path" toon:"path"`
+	Section  string    `json:"section" toon:"section"`
+	Line     int       `json:"line" toon:"line"`
+	Via      string    `json:"via" toon:"via"`
+	Text     string    `json:"text" toon:"text"`
+	Rank     float64   `json:"rank" toon:"rank"`
 	// Context is an excerpt of the section in which the entry's ADR, RFC
 	// or design document states its reason (Context, Motivation, Problem,
 	// Background or Summary), when the entry is another of its sections:
@@ -111,6 +112,35 @@ type Entry struct {
 	Date   string `json:"date,omitempty" toon:"date"`
 	Refs   Refs   `json:"refs,omitempty" toon:"refs"`
 }
+
+// AnswerKind is what a query named, as an answer says it.
+type AnswerKind string
+
+// The kinds of answer. A symbol's answer has the empty kind, which the
+// formats leave out: agents read its absence as a symbol.
+const (
+	AnswerSymbol   AnswerKind = ""
+	AnswerFile     AnswerKind = "file"
+	AnswerQuestion AnswerKind = "question"
+)
+
+// String is k as the formats write it (TOON encodes a named string type
+// through it).
+func (k AnswerKind) String() string { return string(k) }
+
+// EntryKind is what an entry's reasoning is.
+type EntryKind string
+
+// String is k as the formats write it.
+func (k EntryKind) String() string { return string(k) }
+
+// The kinds of entry. A memory's is "rationale", the name the formats have
+// always given it.
+const (
+	EntryContent EntryKind = "content"   // a document section
+	EntryMemory  EntryKind = "rationale" // a recorded memory
+	EntryCommit  EntryKind = "commit"    // a commit message
+)
 
 // refOf describes a node for an answer.
 func refOf(n *graph.Node) SymbolRef {

@@ -22,7 +22,7 @@ const fileCommitSlots = 3
 // commits owning its lines (git blame) and its latest commits (git log
 // --follow). A file git does not track is said once, in Warnings.
 func whyFile(ctx context.Context, s *graph.Store, text, p string, opts Options) (*Answer, error) {
-	a := &Answer{Query: text, Kind: KindFile, Candidates: []SymbolRef{}, Rationale: []Entry{}}
+	a := &Answer{Query: text, Kind: AnswerFile, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	ref := SymbolRef{ID: string(graph.FileID(p)), Qualified: p, Kind: string(graph.KindFile), Path: p}
 	var hits []hit
 	if n, ok := s.Node(graph.FileID(p)); ok && n.Kind == graph.KindFile {

@@ -13,13 +13,6 @@ import (
 	"github.com/gortex/gortex/internal/textutil"
 )
 
-// The kinds of answer, as Answer.Kind names them.
-const (
-	KindSymbol   = "symbol"
-	KindFile     = "file"
-	KindQuestion = "question"
-)
-
 // Classify resolves what text asks about, once, into a Target, in this
 // order, so that every symbol query keeps its meaning:
 //
@@ -165,7 +158,7 @@ func readsAsPath(s *graph.Store, t string) bool {
 // missingFile answers a path that names no file: unknown, with the files
 // of the index it may have meant.
 func missingFile(s *graph.Store, t Target) *Answer {
-	a := &Answer{Query: t.Text, Kind: KindFile, Status: StatusUnknown, Candidates: []SymbolRef{}, Rationale: []Entry{}}
+	a := &Answer{Query: t.Text, Kind: AnswerFile, Status: StatusUnknown, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	a.Note = fmt.Sprintf("no file %s in the repository", strings.TrimSpace(t.Text))
 	if sug := SuggestPaths(s, t.Tried, 5); len(sug) > 0 {
 		a.Note += "; did you mean " + strings.Join(sug, ", ") + "?"

@@ -28,7 +28,7 @@ const (
 // and ranks by the one formula: its similarity, weighted by its kind and
 // recency.
 func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options) (*Answer, error) {
-	a := &Answer{Query: text, Kind: KindQuestion, Candidates: []SymbolRef{}, Rationale: []Entry{}}
+	a := &Answer{Query: text, Kind: AnswerQuestion, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	var hits []hit
 	if opts.Searcher != nil {
 		hs, err := questionHits(ctx, opts.Searcher, text, func(id graph.NodeID) (*source, bool) {

@@ -61,7 +61,7 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	}
 	var b strings.Builder
 	switch {
-	case a.Kind == KindFile || a.Kind == KindQuestion:
+	case a.Kind == AnswerFile || a.Kind == AnswerQuestion:
 		b.WriteString(kindHeader(a, style))
 	case a.Symbol != nil:
 		fmt.Fprintf(&b, "%s  %s\n", style(ansiBold, a.Symbol.Qualified),

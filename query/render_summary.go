@@ -8,7 +8,7 @@ import (
 
 // kindHeader is the first line of a file or question answer.
 func kindHeader(a *Answer, style func(code, s string) string) string {
-	if a.Kind == KindFile && a.Symbol != nil {
+	if a.Kind == AnswerFile && a.Symbol != nil {
 		return fmt.Sprintf("%s  %s\n", style(ansiBold, a.Symbol.Path), style(ansiDim, "(file)"))
 	}
 	return fmt.Sprintf("%s  %s\n", style(ansiBold, a.Query), style(ansiDim, "(question)"))

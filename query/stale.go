@@ -140,7 +140,7 @@ func isNameRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode
 func staleNote(es []Entry) string {
 	mems, secs := 0, 0
 	for _, e := range es {
-		if e.Kind == "rationale" {
+		if e.Kind == EntryMemory {
 			mems++
 		} else {
 			secs++

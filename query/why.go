@@ -200,14 +200,14 @@ func entryOf(r ranked, rs *reasons) Entry {
 	return e
 }
 
-func entryKind(k graph.NodeKind) string {
+func entryKind(k graph.NodeKind) EntryKind {
 	switch k {
 	case graph.KindRationale:
-		return "rationale"
+		return EntryMemory
 	case graph.KindCommit:
-		return "commit"
+		return EntryCommit
 	}
-	return "content"
+	return EntryContent
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

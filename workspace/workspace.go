@@ -35,7 +35,7 @@ type Workspace struct {
 type Options struct {
 	// Scope names the memory stores to read: "workspace", "global" or
 	// "both" (the default).
-	Scope string
+	Scope memory.Scope
 	// Note, when not nil, is told in one line why the index was (re)built
 	// and what that took.
 	Note func(string)
@@ -91,7 +91,7 @@ func (o Options) stores(root string) ([]*memory.Store, error) {
 	}
 	scope := o.Scope
 	if scope == "" {
-		scope = string(memory.ScopeBoth)
+		scope = memory.ScopeBoth
 	}
 	return memory.OpenStores(root, scope)
 }

@@ -133,7 +133,7 @@ func TestOpenScope(t *testing.T) {
 	if _, err := workspace.Open(context.Background(), root, workspace.Options{Scope: "elsewhere"}); err == nil {
 		t.Error("Open with an unknown scope succeeded")
 	}
-	w, err := workspace.Open(context.Background(), root, workspace.Options{Scope: string(memory.ScopeWorkspace)})
+	w, err := workspace.Open(context.Background(), root, workspace.Options{Scope: memory.ScopeWorkspace})
 	if err != nil || len(w.Stores) != 1 || w.Stores[0].Scope() != memory.ScopeWorkspace {
 		t.Fatalf("workspace scope: %v, %+v", err, w)
 	}

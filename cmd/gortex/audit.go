@@ -83,7 +83,7 @@ func auditRun(ctx context.Context, e env, o auditOpts) int {
 		fmt.Fprintln(e.stderr, "gortex audit:", err)
 		return exitError
 	}
-	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
+	w, err := openWorkspace(ctx, e, root, memory.ScopeBoth)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex audit:", err)
 		return exitError

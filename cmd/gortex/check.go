@@ -77,7 +77,7 @@ Flags:
 }
 
 func checkRun(ctx context.Context, e env, o checkOpts) int {
-	w, ok := openDir(ctx, e, "check", o.dir, string(memory.ScopeBoth))
+	w, ok := openDir(ctx, e, "check", o.dir, memory.ScopeBoth)
 	if !ok {
 		return exitError
 	}

@@ -37,7 +37,7 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex covers: give one document, e.g. docs/adr/0001-use-a-ledger.md#Decision")
 		return exitUsage
 	}
-	w, ok := openDir(ctx, e, "covers", dir, string(memory.ScopeBoth))
+	w, ok := openDir(ctx, e, "covers", dir, memory.ScopeBoth)
 	if !ok {
 		return exitError
 	}

@@ -51,9 +51,9 @@ func (d *doctor) index(ctx context.Context) (string, string, string) {
 }
 
 func (d *doctor) memories(ctx context.Context) (string, string, string) {
-	stores, err := memory.OpenStores(d.root, string(memory.ScopeBoth))
+	stores, err := memory.OpenStores(d.root, memory.ScopeBoth)
 	if err != nil {
-		stores, err = memory.OpenStores(d.root, string(memory.ScopeWorkspace)) // no home directory
+		stores, err = memory.OpenStores(d.root, memory.ScopeWorkspace) // no home directory
 	}
 	if err != nil {
 		return statusFail, err.Error(), ""

@@ -72,7 +72,7 @@ Flags:
 		if err != nil {
 			return nil, err
 		}
-		sess, err := workspace.NewSession(root, workspace.Options{Scope: string(memory.ScopeBoth), Log: log})
+		sess, err := workspace.NewSession(root, workspace.Options{Scope: memory.ScopeBoth, Log: log})
 		if err != nil {
 			return nil, err
 		}

@@ -84,9 +84,10 @@ func runRemember(ctx context.Context, e env, args []string) int {
 	return runMemoryAdd(ctx, e, "remember", args)
 }
 
-// openStores opens the stores a --scope value names, workspace first.
+// openStores opens the stores a --scope value names, workspace first: the
+// memory commands' flag, read as typed text here.
 func openStores(root, scope string) ([]*memory.Store, error) {
-	stores, err := memory.OpenStores(root, scope)
+	stores, err := memory.OpenStores(root, memory.Scope(scope))
 	if errors.Is(err, memory.ErrScope) {
 		return nil, fmt.Errorf("--scope %q: one of workspace, global, both", scope)
 	}

@@ -108,7 +108,7 @@ func TestQueryFromSubdirectory(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &a); err != nil {
 				t.Fatal(err, out)
 			}
-			if a.Kind != query.KindFile || (tt.path != "" && (a.Symbol == nil || a.Symbol.Path != tt.path)) || !strings.Contains(a.Note, tt.note) {
+			if a.Kind != query.AnswerFile || (tt.path != "" && (a.Symbol == nil || a.Symbol.Path != tt.path)) || !strings.Contains(a.Note, tt.note) {
 				t.Errorf("answer kind %q symbol %+v note %q; want a file answer for %q, note with %q", a.Kind, a.Symbol, a.Note, tt.path, tt.note)
 			}
 		})

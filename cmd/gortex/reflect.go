@@ -93,7 +93,7 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	if err != nil {
 		return fail(err)
 	}
-	w, err := openWorkspace(ctx, e, root, string(memory.ScopeBoth))
+	w, err := openWorkspace(ctx, e, root, memory.ScopeBoth)
 	if err != nil {
 		return fail(err)
 	}

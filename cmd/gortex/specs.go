@@ -48,7 +48,7 @@ Flags:
 		fmt.Fprintf(e.stderr, "gortex specs: --llm %q: want one of %s\n", o.name, strings.Join(llm.LLMNames, ", "))
 		return exitUsage
 	}
-	w, ok := openDir(ctx, e, "specs", dir, string(memory.ScopeBoth))
+	w, ok := openDir(ctx, e, "specs", dir, memory.ScopeBoth)
 	if !ok {
 		return exitError
 	}

@@ -22,7 +22,7 @@ type whyOpts struct {
 	limit   int
 	format  query.Format
 	explain bool
-	scope   string // memories: workspace, global or both
+	scope   memory.Scope // memories: workspace, global or both
 	llm     llmOpts
 }
 
@@ -35,7 +35,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries, and candidates of an ambiguous QUERY")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
-	fs.StringVar(&o.scope, "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
+	fs.StringVar((*string)(&o.scope), "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
 	addLLMFlags(fs, &o.llm)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
@@ -216,7 +216,7 @@ func answerRelies(a *query.Answer, err error) workspace.Reliance {
 
 // dirSession is the session of the project --dir names (or the one around
 // the working directory), with the memories of scope.
-func dirSession(e env, dir, scope string) (*workspace.Session, error) {
+func dirSession(e env, dir string, scope memory.Scope) (*workspace.Session, error) {
 	root, err := resolveRoot(dir)
 	if err != nil {
 		return nil, err
@@ -227,7 +227,7 @@ func dirSession(e env, dir, scope string) (*workspace.Session, error) {
 // openDir opens the workspace of the project --dir names (or the one
 // around the working directory) for the command cmd, with the memories of
 // scope; on failure it says why on stderr and ok is false.
-func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.Workspace, ok bool) {
+func openDir(ctx context.Context, e env, cmd, dir string, scope memory.Scope) (w *workspace.Workspace, ok bool) {
 	root, err := resolveRoot(dir)
 	if err == nil {
 		w, err = openWorkspace(ctx, e, root, scope)
@@ -243,7 +243,7 @@ func openDir(ctx context.Context, e env, cmd, dir, scope string) (w *workspace.W
 // refreshing the index first when there is none or files changed since it
 // was built (said on stderr). Anchors followed through a rename and
 // unreadable memory files are said on stderr too; no file is written.
-func openWorkspace(ctx context.Context, e env, root, scope string) (*workspace.Workspace, error) {
+func openWorkspace(ctx context.Context, e env, root string, scope memory.Scope) (*workspace.Workspace, error) {
 	sess, err := workspace.NewSession(root, workspaceOptions(e, scope))
 	if err != nil {
 		return nil, err
@@ -276,6 +276,6 @@ func freshStore(ctx context.Context, e env, root string) (*graph.Store, error) {
 }
 
 // workspaceOptions are the options of a CLI process: notes go to stderr.
-func workspaceOptions(e env, scope string) workspace.Options {
+func workspaceOptions(e env, scope memory.Scope) workspace.Options {
 	return workspace.Options{Scope: scope, Short: true, Note: func(msg string) { fmt.Fprintln(e.stderr, "gortex: "+msg) }}
 }

@@ -131,7 +131,7 @@ func TestWhyGitHistory(t *testing.T) {
 	})
 	t.Run("file", func(t *testing.T) {
 		a, stderr := whyAnswer(t, "--dir", dir, "billing/invoice.go")
-		if a.Kind != query.KindFile || a.Symbol == nil || a.Symbol.Path != "billing/invoice.go" || a.Symbol.Kind != "file" {
+		if a.Kind != query.AnswerFile || a.Symbol == nil || a.Symbol.Path != "billing/invoice.go" || a.Symbol.Kind != "file" {
 			t.Fatalf("answer %+v", a)
 		}
 		var subjects []string
@@ -144,7 +144,7 @@ func TestWhyGitHistory(t *testing.T) {
 		}
 		kinds := map[string]bool{}
 		for _, e := range a.Rationale {
-			kinds[e.Kind+"/"+e.Signal] = true
+			kinds[string(e.Kind)+"/"+e.Signal] = true
 		}
 		if !kinds["rationale/memory"] || !kinds["content/named"] {
 			t.Errorf("file answer lacks the anchored memory or a section naming its symbols: %v", kinds)
@@ -164,13 +164,13 @@ func TestWhyGitHistory(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, stderr := whyAnswer(t, "--dir", dir, "billing/draft.go")
-		if a.Kind != query.KindFile || len(commitEntries(a)) != 0 || len(a.Warnings) != 1 || strings.Count(stderr, "not tracked by git") != 1 {
+		if a.Kind != query.AnswerFile || len(commitEntries(a)) != 0 || len(a.Warnings) != 1 || strings.Count(stderr, "not tracked by git") != 1 {
 			t.Errorf("warnings %v, stderr:\n%s", a.Warnings, stderr)
 		}
 	})
 	t.Run("question over docs", func(t *testing.T) {
 		a, _ := whyAnswer(t, "--dir", dir, "why an append-only ledger?")
-		if a.Kind != query.KindQuestion || a.Symbol != nil || a.Count == 0 || a.Rationale[0].Path != "docs/adr/0001-use-a-ledger.md" {
+		if a.Kind != query.AnswerQuestion || a.Symbol != nil || a.Count == 0 || a.Rationale[0].Path != "docs/adr/0001-use-a-ledger.md" {
 			t.Errorf("answer %+v", a)
 		}
 	})
@@ -199,7 +199,7 @@ func TestWhyGitHistory(t *testing.T) {
 
 func TestWhyFileOutsideGit(t *testing.T) {
 	a, stderr := whyAnswer(t, "--dir", fixture(t), "billing/invoice.go")
-	if a.Kind != query.KindFile || a.Count == 0 || len(a.Warnings) != 1 || strings.Count(stderr, "not a git repository") != 1 {
+	if a.Kind != query.AnswerFile || a.Count == 0 || len(a.Warnings) != 1 || strings.Count(stderr, "not a git repository") != 1 {
 		t.Errorf("count %d warnings %v stderr:\n%s", a.Count, a.Warnings, stderr)
 	}
 }
