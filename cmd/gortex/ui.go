@@ -93,7 +93,7 @@ func uiRun(ctx context.Context, e env, o uiOpts) int {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	sess, err := workspace.NewSession(root, workspace.Options{Scope: string(memory.ScopeBoth), Log: log})
+	sess, err := workspace.NewSession(root, workspace.Options{Scope: memory.ScopeBoth, Log: log})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex ui:", err)
 		return exitError
