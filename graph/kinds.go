@@ -94,13 +94,15 @@ const (
 	SignalCochange Signal = "cochange"
 	SignalCommit   Signal = "commit"
 	SignalLexical  Signal = "lexical"
+	SignalMeaning  Signal = "meaning"
 )
 
 // signalTrust is the one table of how much each signal is trusted: its
 // place orders signals (Strength), its weight scales a link in the ranking
 // formula (Weight). A section that names the symbol (1.0), names its type
 // or package (0.85), names its file or directory (0.7), changed with it
-// (0.6), a commit that wrote it (0.5), or only reads like it (0.5).
+// (0.6), a commit that wrote it (0.5), or only reads like it, by its words
+// (0.5) or by their meaning (0.5).
 // Memories rank by their own key above every document (see query), so
 // their weight only keeps the table whole.
 var signalTrust = []struct {
@@ -114,6 +116,7 @@ var signalTrust = []struct {
 	{SignalCochange, 0.6},
 	{SignalCommit, 0.5},
 	{SignalLexical, 0.5},
+	{SignalMeaning, 0.5},
 }
 
 // Strength orders signals: higher is more trustworthy; an unknown signal

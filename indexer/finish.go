@@ -139,7 +139,7 @@ func (b *builder) docNodes() []*graph.Node {
 	return out
 }
 
-// writeTo writes the index files into tmp. The five writers only read the
+// writeTo writes the index files into tmp. The writers only read the
 // builder (the ContentIndexer too: it must not change the nodes it is
 // given), so an update runs them side by side; the content index and the
 // snapshot take about as long as each other on GOROOT/src. A full build
@@ -153,7 +153,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	if p.create {
 		run = func(f func()) { heapbound.Update(); f() }
 	}
-	errs := make([]error, 5)
+	errs := make([]error, 6)
 	run(func() { b.writeHistory(ctx, tmp) })
 	run(func() { errs[0] = b.writeContent(ctx, tmp, p) })
 	run(func() { errs[1] = b.writeGraph(tmp) })
@@ -182,6 +182,11 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		}
 		if errs[4] = writeFile(dst, func(w io.Writer) error { return names.Write(w, b.store) }); errs[4] != nil {
 			errs[4] = fmt.Errorf("write names: %w", errs[4])
+		}
+	})
+	run(func() {
+		if b.opts.Model != nil {
+			errs[5] = b.opts.Model.WriteModel(ctx, b.store, tmp, IndexDir(b.root))
 		}
 	})
 	wg.Wait()

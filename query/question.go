@@ -83,6 +83,9 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		}
 		hits = append(hits, hs...)
 	}
+	if opts.Meaning != nil {
+		hits = withMeaning(s, hits, opts.Meaning.Scores(text))
+	}
 	fillEntries(s, a, hits, opts, 0)
 	if a.Count == 0 {
 		a.Note = fmt.Sprintf("no document, memory or commit message matches %q; ask with other words, or name a symbol or file", text)

@@ -58,11 +58,26 @@ func rankOne(h hit, now time.Time) ranked {
 	kind := h.source.asset().Weight()
 	r := ranked{hit: h, kind: kind, recent: recency(h.source.updated(), now), superseded: h.source.superseded()}
 	r.rank = h.signal.Weight() *
-		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*h.lex)
+		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*similarity(h))
 	if h.signal == graph.SignalMemory {
 		r.rank = memoryRank(r)
 	}
 	return r
+}
+
+var meaningWeight = envFloat("SEM_W", 0.5)
+var meaningMode = envInt("SEM_MODE", 0)
+
+// similarity is how alike the source and the symbol read: by their words
+// and by their meaning.
+func similarity(h hit) float64 {
+	switch meaningMode {
+	case 1:
+		return max(h.lex, meaningWeight*h.sem)
+	case 2:
+		return h.lex + meaningWeight*h.sem
+	}
+	return (h.lex + meaningWeight*h.sem) / (1 + meaningWeight)
 }
 
 // explain spells out how r's rank was made.
@@ -75,7 +90,11 @@ func (r ranked) explain() string {
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}
-	s += fmt.Sprintf(" + %.1f × lexical %.3f) = %.3f", lexicalWeight, r.lex, r.rank)
+	if r.sem > 0 {
+		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f, meaning %.3f)) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.sem, r.rank)
+	} else {
+		s += fmt.Sprintf(" + %.1f × lexical %.3f) = %.3f", lexicalWeight, r.lex, r.rank)
+	}
 	if r.superseded {
 		s += " (superseded: after live entries)"
 	}

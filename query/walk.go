@@ -28,6 +28,7 @@ type hit struct {
 	via    *graph.Node // nil for a direct edge
 	depth  int         // 0 direct, 1 first container, ...
 	lex    float64     // lexical similarity of the source to the symbol, [0,1]
+	sem    float64     // similarity by meaning of the source to the symbol, [0,1]
 }
 
 // walk collects the reasoning one hop from n: the reasoning links into n

@@ -32,6 +32,7 @@ type Options struct {
 	Root     string              // the repository root, to find files not indexed; "" for none
 	WorkDir  string              // the directory relative file paths are read from first; "" for Root
 	Memories *rationale.Memories // the memory layer over s; nil for none
+	Meaning  Meaning             // scores sections by meaning; nil for none
 }
 
 // DefaultLimit is the number of entries a why answer keeps by default.
@@ -98,6 +99,10 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 			return a, err
 		}
 		hits = withLexical(s, hits, lex)
+	}
+	if opts.Meaning != nil && n.Kind.IsSymbol() {
+		text, _ := profile(s, n)
+		hits = withMeaning(s, hits, opts.Meaning.Scores(text))
 	}
 	hits = append(hits, commitHits(ctx, opts.History, n, a)...)
 	now := opts.Now

@@ -17,6 +17,7 @@ import (
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/semantic"
 	"github.com/gortex/gortex/textindex"
 )
 
@@ -29,6 +30,7 @@ type Workspace struct {
 	Memories *rationale.Memories // the memories, linked to the graph
 	Loaded   memory.Loaded       // what reading the memories found: moved anchors, skipped files
 	History  *history.Git
+	meaning  *meaning // the index's semantic model, read on first use
 }
 
 // Options shape Open.
@@ -169,7 +171,7 @@ func withIndex(ctx context.Context, root string, idx *indexer.Index, stores []*m
 		return nil, fmt.Errorf("memories: %w", err)
 	}
 	return &Workspace{Root: root, Index: idx, Stores: stores, Loaded: ld,
-		Memories: rationale.LinkMemories(idx.Store, ld.Memories), History: hist}, nil
+		Memories: rationale.LinkMemories(idx.Store, ld.Memories), History: hist, meaning: &meaning{dir: idx.Dir}}, nil
 }
 
 // Store is the workspace's graph.
@@ -190,7 +192,11 @@ func (w *Workspace) OpenCommits() *textindex.Commits {
 // QueryOptions are the query options every surface starts from: the
 // memory layer, the history and the root.
 func (w *Workspace) QueryOptions() query.Options {
-	return query.Options{Memories: w.Memories, History: w.History, Root: w.Root}
+	o := query.Options{Memories: w.Memories, History: w.History, Root: w.Root}
+	if w.meaning != nil {
+		o.Meaning = w.meaning
+	}
+	return o
 }
 
 // Resolver resolves memory anchors against the workspace's graph, as why
@@ -213,7 +219,7 @@ func Resolver(s *graph.Store) memory.AnchorResolver {
 // uses.
 func IndexOptions(root string, o Options) indexer.Options {
 	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{},
-		History: textindex.HistoryIndexer{Git: history.NewGit(root)}, Progress: o.Progress, PauseGC: o.Short}
+		History: textindex.HistoryIndexer{Git: history.NewGit(root)}, Model: semantic.Modeler{}, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the

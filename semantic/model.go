@@ -1,0 +1,189 @@
+package semantic
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Model is a learned model of word meaning and the vectors of a
+// repository's sections. A Model is read-only once built or read, and safe
+// for concurrent use.
+type Model struct {
+	// Hash is the content hash of what the model was learned from.
+	Hash [32]byte
+	dim  int
+	// words, sorted, in one blob: word i is blob[offs[i]:offs[i+1]].
+	blob string
+	offs []uint32
+	idf  []float32
+	// wvec holds word i's vector in wvec[i*dim:], each component ×127 of a
+	// unit vector; the same for the sections' vectors in svec.
+	wvec  []int8
+	paths []string // the documents, sorted
+	secs  []secRef // sorted by path, then line
+	svec  []int8
+}
+
+// secRef is a section: its document's index in paths and its first line.
+type secRef struct {
+	path uint32
+	line uint32
+}
+
+// quantum is what a unit vector's components are multiplied by to be
+// stored as int8: the cosine loses at most 0.01 or so.
+const quantum = 127
+
+// setWords sets the vocabulary (sorted), each word's idf and its vector.
+func (m *Model) setWords(words []string, idf, vecs []float32) {
+	var b strings.Builder
+	m.offs = make([]uint32, 0, len(words)+1)
+	for _, w := range words {
+		m.offs = append(m.offs, uint32(b.Len()))
+		b.WriteString(w)
+	}
+	m.offs = append(m.offs, uint32(b.Len()))
+	m.blob = b.String()
+	m.idf = idf
+	m.wvec = quantize(vecs)
+}
+
+func quantize(v []float32) []int8 {
+	out := make([]int8, len(v))
+	for i, x := range v {
+		out[i] = int8(math.Round(float64(max(-1, min(1, x)) * quantum)))
+	}
+	return out
+}
+
+// Words is the number of words with a vector.
+func (m *Model) Words() int { return max(0, len(m.offs)-1) }
+
+// Sections is the number of sections with a vector.
+func (m *Model) Sections() int { return len(m.secs) }
+
+// Size is the model's size in memory, in bytes (its slices, not their
+// headers).
+func (m *Model) Size() int {
+	n := len(m.blob) + 4*len(m.offs) + 4*len(m.idf) + len(m.wvec) + 8*len(m.secs) + len(m.svec)
+	for _, p := range m.paths {
+		n += len(p)
+	}
+	return n
+}
+
+func (m *Model) word(i int) string { return m.blob[m.offs[i]:m.offs[i+1]] }
+
+// lookup returns word w's index, or -1.
+func (m *Model) lookup(w string) int32 {
+	n := len(m.offs) - 1
+	i := sort.Search(n, func(i int) bool { return m.word(i) >= w })
+	if i < n && m.word(i) == w {
+		return int32(i)
+	}
+	return -1
+}
+
+// textVec is the unit vector of a text's words (indexes, -1 for none):
+// the sum of their vectors weighted by idf, quantized. A text none of
+// whose words has a vector has the zero vector.
+func (m *Model) textVec(ids []int32) []int8 {
+	return quantize(m.unitVec(ids))
+}
+
+func (m *Model) unitVec(ids []int32) []float32 {
+	sum := make([]float64, m.dim)
+	for _, id := range ids {
+		if id < 0 {
+			continue
+		}
+		w := float64(m.idf[id])
+		for c, x := range m.wvec[int(id)*m.dim:][:m.dim] {
+			sum[c] += w * float64(x)
+		}
+	}
+	norm := 0.0
+	for _, x := range sum {
+		norm += x * x
+	}
+	out := make([]float32, m.dim)
+	if norm == 0 {
+		return out
+	}
+	inv := 1 / math.Sqrt(norm)
+	for c, x := range sum {
+		out[c] = float32(x * inv)
+	}
+	return out
+}
+
+// addSection adds a section's vector; finishSections sorts them.
+func (m *Model) addSection(path string, line int, vec []int8) {
+	i, ok := slices.BinarySearch(m.paths, path)
+	if !ok {
+		m.paths = slices.Insert(m.paths, i, path)
+		for j := range m.secs {
+			if m.secs[j].path >= uint32(i) {
+				m.secs[j].path++
+			}
+		}
+	}
+	m.secs = append(m.secs, secRef{uint32(i), uint32(line)})
+	m.svec = append(m.svec, vec...)
+}
+
+// finishSections sorts the sections by document and line.
+func (m *Model) finishSections() {
+	order := make([]int, len(m.secs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		x, y := m.secs[a], m.secs[b]
+		if c := cmp.Compare(x.path, y.path); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.line, y.line)
+	})
+	secs := make([]secRef, len(order))
+	svec := make([]int8, len(m.svec))
+	for i, o := range order {
+		secs[i] = m.secs[o]
+		copy(svec[i*m.dim:(i+1)*m.dim], m.svec[o*m.dim:(o+1)*m.dim])
+	}
+	m.secs, m.svec = secs, svec
+}
+
+// Vector is the unit vector of text by meaning; the zero vector when none
+// of its words is known.
+func (m *Model) Vector(text string) []float32 {
+	var st stemmer
+	words := st.words(text, nil)
+	ids := make([]int32, len(words))
+	for i, w := range words {
+		ids[i] = m.lookup(w)
+	}
+	return m.unitVec(ids)
+}
+
+// Scores returns the cosine similarity by meaning of text to every section
+// whose similarity is positive, by section node ID.
+func (m *Model) Scores(text string) map[graph.NodeID]float64 {
+	v := m.Vector(text)
+	out := map[graph.NodeID]float64{}
+	for i, s := range m.secs {
+		dot := float32(0)
+		for c, x := range m.svec[i*m.dim:][:m.dim] {
+			dot += float32(x) * v[c]
+		}
+		if dot > 0 {
+			out[graph.SectionID(m.paths[s.path], int(s.line))] = float64(dot) / quantum
+		}
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package semantic
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphtest"
+)
+
+// fixture is a small repository as the graph holds it: code whose doc
+// comments use "throttle" in the words of rate limiting and "evict" in the
+// words of caching, and a design document whose sections explain each in
+// other words, never naming them.
+func fixture(t testing.TB) *graph.Store {
+	s := graphtest.Checked(t, graph.New())
+	add := func(n graph.Node) {
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	symbols := []struct{ name, recv, doc string }{
+		{"Throttle", "", "Throttle holds a request back until the rate limit allows it, so a burst of calls is spread out."},
+		{"Wait", "Throttle", "Wait blocks until the throttle lets one more request through under the rate limit."},
+		{"SetRate", "Throttle", "SetRate changes how many requests per second the throttle allows, the limit of the burst."},
+		{"throttled", "", "throttled reports whether the rate limit held the request back: the burst was spent."},
+		{"NewThrottle", "", "NewThrottle returns a throttle with a rate limit and a burst of requests."},
+		{"Evict", "Cache", "Evict removes the least recently used entry from the cache when memory is full."},
+		{"Cache", "", "Cache keeps entries in memory and evicts the oldest when it is full."},
+		{"evictOldest", "Cache", "evictOldest drops entries from memory, least recently used first, to make room in the cache."},
+		{"Get", "Cache", "Get returns a cached entry from memory, marking it recently used so eviction spares it."},
+		{"Put", "Cache", "Put stores an entry in memory; a full cache evicts its oldest entry first."},
+	}
+	for _, sym := range symbols {
+		id := graph.SymbolID("lib/lib.go", sym.name)
+		if sym.recv != "" {
+			id = graph.SymbolID("lib/lib.go", sym.recv+"."+sym.name)
+		}
+		add(graph.Node{ID: id, Kind: graph.KindFunction, Name: sym.name, Receiver: sym.recv, Path: "lib/lib.go", Line: 1, Lang: "go", Package: "lib", Text: sym.doc})
+	}
+	sections := []struct {
+		line          int
+		heading, text string
+	}{
+		{1, "Spreading load", "A client may send requests faster than the server can answer. Requests are held back until the rate limit allows them; a burst above the limit waits its turn."},
+		{10, "Keeping memory bounded", "Entries live in memory until it is full; then the least recently used entry is removed first, to make room for the new one."},
+	}
+	for _, sec := range sections {
+		add(graph.Node{ID: graph.SectionID("docs/design.md", sec.line), Kind: graph.KindDoc, Name: sec.heading, Path: "docs/design.md", Line: sec.line, Lang: "markdown", Text: sec.text})
+	}
+	return s
+}
+
+// TestScoresByMeaning: the section that explains throttling in other words
+// scores highest for a symbol whose profile is only "throttle", though the
+// two share no word; and the caching section for "evict".
+func TestScoresByMeaning(t *testing.T) {
+	m, err := Build(context.Background(), fixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	load, cache := graph.SectionID("docs/design.md", 1), graph.SectionID("docs/design.md", 10)
+	for _, tc := range []struct {
+		name, profile string
+		want, other   graph.NodeID
+	}{
+		{"throttle finds the rate limit section", "Throttle", load, cache},
+		{"evict finds the memory section", "evictOldest", cache, load},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fixture(t)
+			want, _ := s.Node(tc.want)
+			for _, w := range Words(tc.profile) {
+				if slices.Contains(Words(want.Name+" "+want.Text), w) {
+					t.Fatalf("the fixture is wrong: %q shares %q with the section", tc.profile, w)
+				}
+			}
+			sc := m.Scores(tc.profile)
+			if sc[tc.want] <= sc[tc.other] {
+				t.Errorf("Scores(%q): %s %.3f, not above %s %.3f", tc.profile, tc.want, sc[tc.want], tc.other, sc[tc.other])
+			}
+		})
+	}
+}
+
+// TestDeterministic: the same graph gives the same model bytes, whatever
+// the number of workers, and a model read back encodes to the same bytes.
+func TestDeterministic(t *testing.T) {
+	ctx := context.Background()
+	m1, err := Build(ctx, fixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	m2, err := Build(ctx, fixture(t))
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b1, b2 := m1.Encode(), m2.Encode()
+	if !bytes.Equal(b1, b2) {
+		t.Fatal("two builds of one graph differ")
+	}
+	m3, err := Decode(b1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(m3.Encode(), b1) {
+		t.Fatal("a model read back encodes to other bytes")
+	}
+	if a, b := fmt.Sprint(m1.Scores("Throttle")), fmt.Sprint(m3.Scores("Throttle")); a != b {
+		t.Errorf("a model read back scores otherwise: %s, then %s", a, b)
+	}
+}
+
+// TestModelerReuses: WriteModel takes the live model over when the words
+// did not change, and builds again when they did.
+func TestModelerReuses(t *testing.T) {
+	ctx := context.Background()
+	live, next := t.TempDir(), t.TempDir()
+	s := fixture(t)
+	if err := (Modeler{}).WriteModel(ctx, s, live, filepath.Join(live, "none")); err != nil {
+		t.Fatal(err)
+	}
+	// A live model of the same hash is copied as it is, even when its
+	// vectors would come out otherwise: mark it to see that it was.
+	m, err := Load(live)
+	if err != nil || m == nil {
+		t.Fatalf("Load: %v, %v", m, err)
+	}
+	m.idf[0]++
+	if err := os.WriteFile(filepath.Join(live, FileName), m.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Modeler{}).WriteModel(ctx, s, next, live); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Load(next); got == nil || got.idf[0] != m.idf[0] {
+		t.Error("the live model of the same words was not taken over")
+	}
+	n, _ := s.Node(graph.SectionID("docs/design.md", 1))
+	n.Text += " Callers see a delay."
+	if err := (Modeler{}).WriteModel(ctx, s, next, live); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Load(next); got == nil || got.Hash == m.Hash {
+		t.Error("a changed section did not build a new model")
+	}
+}
+
+func TestDecodeRejects(t *testing.T) {
+	m, err := Build(context.Background(), fixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := m.Encode()
+	flip := bytes.Clone(good)
+	flip[len(flip)/2] ^= 0xff
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"other magic", append([]byte("gortexXX"), good[8:]...)},
+		{"cut short", good[:len(good)-9]},
+		{"a flipped byte", flip},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Decode(tc.data); err == nil {
+				t.Error("Decode accepted it")
+			}
+		})
+	}
+}
+
+// FuzzDecode: a model file is read from a repository's .gortex, so Decode
+// must never panic, and a file it accepts encodes back to its own bytes and
+// scores without panicking.
+func FuzzDecode(f *testing.F) {
+	m, err := Build(context.Background(), fixture(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(m.Encode())
+	f.Add(smallModel(f, []string{"abc"}, 2).Encode())
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Decode(data)
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(m.Encode(), data) {
+			t.Fatal("an accepted file encodes to other bytes")
+		}
+		m.Scores("abc throttle")
+	})
+}
+
+// smallModel is a small valid model with the given words and no sections,
+// for the fuzzer's seeds (whose checksums must be right to reach the rest).
+func smallModel(t testing.TB, words []string, dim int) *Model {
+	m := &Model{dim: dim}
+	m.setWords(words, make([]float32, len(words)), make([]float32, len(words)*dim))
+	return m
+}

@@ -1,0 +1,30 @@
+package workspace
+
+import (
+	"sync"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/semantic"
+)
+
+// meaning is an index's semantic model, read the first time a query asks
+// for it: most queries never do, and reading it costs a few milliseconds.
+type meaning struct {
+	dir   string
+	once  sync.Once
+	model *semantic.Model
+}
+
+// Scores is the model's (semantic.Model.Scores); nothing when the index
+// has no usable model: the answer stands without it.
+func (m *meaning) Scores(text string) map[graph.NodeID]float64 {
+	m.once.Do(func() {
+		if model, err := semantic.Load(m.dir); err == nil {
+			m.model = model
+		}
+	})
+	if m.model == nil {
+		return nil
+	}
+	return m.model.Scores(text)
+}
