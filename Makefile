@@ -65,7 +65,8 @@ FUZZ = \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
 	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./mcp:FuzzLineCap \
-	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt
+	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt \
+	./semantic:FuzzDecode
 
 fuzz:
 	@set -e; for t in $(FUZZ); do \

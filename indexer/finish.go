@@ -140,13 +140,9 @@ func (b *builder) docNodes() []*graph.Node {
 }
 
 // writeTo writes the index files into tmp. The writers only read the
-// builder (the ContentIndexer too: it must not change the nodes it is
-// given), so an update runs them side by side; the content index and the
-// snapshot take about as long as each other on GOROOT/src. A full build
-// runs them one after another: side by side, the buffers of the content
-// index, the snapshot and the name list added up, about 90 MB of the peak
-// RSS of indexing GOROOT/src, for a second of wall time; the heap's bound
-// is updated before each.
+// builder, so an update runs them side by side; a full build one after
+// another, the heap's bound updated before each (side by side, their buffers
+// added about 90 MB to the peak RSS of indexing GOROOT/src).
 func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 	var wg sync.WaitGroup
 	run := wg.Go
@@ -184,11 +180,9 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 			errs[4] = fmt.Errorf("write names: %w", errs[4])
 		}
 	})
-	run(func() {
-		if b.opts.Model != nil {
-			errs[5] = b.opts.Model.WriteModel(ctx, b.store, tmp, IndexDir(b.root))
-		}
-	})
+	if b.opts.Model != nil {
+		run(func() { errs[5] = b.opts.Model(ctx, b.store, tmp, IndexDir(b.root)) })
+	}
 	wg.Wait()
 	return errors.Join(errs...)
 }

@@ -29,20 +29,12 @@ type HistoryIndexer interface {
 	HistoryStale(ctx context.Context, live string) bool
 }
 
-// Modeler writes into the index directory dir a model learned from the
-// built graph, reading s only; live is the index directory in use, whose
-// model it may take over. semantic.Modeler is one.
-type Modeler interface {
-	WriteModel(ctx context.Context, s *graph.Store, dir, live string) error
-}
-
 // Options configure Build and Update. The zero value builds a graph with no
 // motivates edges and no content index.
 type Options struct {
 	Linker      Linker
 	Content     ContentIndexer
 	History     HistoryIndexer                      // nil: no history index
-	Model       Modeler                             // nil: no semantic model
 	Logger      *slog.Logger                        // nil discards
 	Progress    func(stage string, done, total int) // nil reports nothing
 	MaxFileSize int64                               // 0 means the walker's default
@@ -52,6 +44,7 @@ type Options struct {
 	// short-lived processes such as the CLI. The switch is process-wide,
 	// so a long-running process (the MCP server) leaves it false.
 	PauseGC bool
+	Model   func(ctx context.Context, s *graph.Store, dir, live string) error // writes a model of s into dir, live's if it holds; nil: none
 }
 
 // Stats describes one Build or Update.

@@ -14,7 +14,8 @@ import (
 
 // The ranking formula, one for every surface:
 //
-//	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × lexical)
+//	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar)
+//	similar = lexical + 0.75 × meaning
 //
 // weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
 // section that names the symbol (1.0), names its type or package (0.85),
@@ -25,8 +26,10 @@ import (
 // 1.0 for a document changed today towards 0.75 for an old one (0.875 when
 // unknown); each container step between the symbol and what the document
 // names halves the link; and the section's lexical similarity to the
-// symbol picks the right section among several with the same evidence. The
-// product stays below 1; memories rank above every document (see
+// symbol picks the right section among several with the same evidence,
+// helped by its similarity by meaning (the semantic model's cosine, see
+// withMeaning), which finds the section that explains the symbol in other
+// words. The product stays below 1.3; memories rank above every document (see
 // memoryRank), and superseded documents and memories after every live one.
 const (
 	linkWeight    = 0.6
@@ -63,21 +66,6 @@ func rankOne(h hit, now time.Time) ranked {
 		r.rank = memoryRank(r)
 	}
 	return r
-}
-
-var meaningWeight = envFloat("SEM_W", 0.5)
-var meaningMode = envInt("SEM_MODE", 0)
-
-// similarity is how alike the source and the symbol read: by their words
-// and by their meaning.
-func similarity(h hit) float64 {
-	switch meaningMode {
-	case 1:
-		return max(h.lex, meaningWeight*h.sem)
-	case 2:
-		return h.lex + meaningWeight*h.sem
-	}
-	return (h.lex + meaningWeight*h.sem) / (1 + meaningWeight)
 }
 
 // explain spells out how r's rank was made.

@@ -20,7 +20,8 @@ const FileName = "semantic.bin"
 const maxFileSize = 256 << 20
 
 // Modeler writes the model of a built graph into an index directory; the
-// indexer calls it (indexer.Modeler) and workspace passes it in.
+// indexer calls its WriteModel (indexer.Options.Model), which workspace
+// passes in.
 type Modeler struct{}
 
 // WriteModel writes the model of s into dir: the model of live (the index

@@ -219,7 +219,7 @@ func Resolver(s *graph.Store) memory.AnchorResolver {
 // uses.
 func IndexOptions(root string, o Options) indexer.Options {
 	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{},
-		History: textindex.HistoryIndexer{Git: history.NewGit(root)}, Model: semantic.Modeler{}, Progress: o.Progress, PauseGC: o.Short}
+		History: textindex.HistoryIndexer{Git: history.NewGit(root)}, Model: semantic.Modeler{}.WriteModel, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the
