@@ -171,6 +171,9 @@ func readWhy(path string, read func() ([]byte, error)) (whyTable, error) {
 	case err != nil:
 		return t, fmt.Errorf("read %s: %w", path, err)
 	}
+	if err := repofs.CheckNesting(data, repofs.TOML, repofs.MaxNesting); err != nil {
+		return t, fmt.Errorf("read %s: %w", path, err)
+	}
 	var file struct {
 		Why Config `toml:"why"`
 	}
