@@ -70,7 +70,9 @@ func Run(ctx context.Context, in Input, o Options) (*Report, error) {
 			all, weights = append(all, danglingFinding(d)), append(weights, 0)
 		}
 	}
-	return report(len(syms), all, weights, o.Limit), ctx.Err()
+	r := report(len(syms), all, weights, o.Limit)
+	r.NotAnalysed = unanalysed(syms)
+	return r, ctx.Err()
 }
 
 // ForSymbol returns at most one finding about the code node id, for a why

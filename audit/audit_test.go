@@ -20,7 +20,9 @@ import (
 // tax.Compute; only a superseded ADR names ledger.Post; a design document
 // names pricing.ReverseCharge, which package pricing lacks (it has
 // ApplyReverseCharge). Two RFCs name pricing names that do not exist: a
-// draft (LoyaltyDiscount) and a rejected one (CardSurcharge).
+// draft (LoyaltyDiscount) and a rejected one (CardSurcharge). Package jobs
+// imports k8s.io/apimachinery/pkg/runtime beside its own jobs/runtime, and
+// the design names runtime.Scheme, the imported one's.
 
 // fixture copies testdata/repo into a temporary directory.
 func fixture(t *testing.T) string {
@@ -111,6 +113,7 @@ func TestRunFixture(t *testing.T) {
 		}},
 		{"a draft RFC proposes a name not built yet", audit.TypeDangling, "pricing.LoyaltyDiscount", false, nil},
 		{"a rejected RFC stands for nothing", audit.TypeDangling, "pricing.CardSurcharge", false, nil},
+		{"an imported module's package of the same name", audit.TypeDangling, "runtime.Scheme", false, nil},
 		{"callers are not load-bearing", audit.TypeUnexplained, "example.com/books/billing.Total", false, nil},
 		{"one caller is not load-bearing", audit.TypeUnexplained, "example.com/books/pricing.ApplyReverseCharge", false, nil},
 	}

@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 
 	dgraph "github.com/dominikbraun/graph"
@@ -42,7 +43,7 @@ type load struct {
 // MinCallers callers in MinCallerPackages directories, one of them not its
 // own. Only then is the (costlier) search for its dependents run.
 func (c *Calls) loadOf(n *graph.Node) (load, bool) {
-	if !c.production(n) || (n.Kind != graph.KindFunction && n.Kind != graph.KindMethod) {
+	if !c.production(n) || (n.Kind != graph.KindFunction && n.Kind != graph.KindMethod) || trivial(n) {
 		return load{}, false
 	}
 	own := path.Dir(n.Path)
@@ -62,6 +63,32 @@ func (c *Calls) loadOf(n *graph.Node) (load, bool) {
 		return load{}, false
 	}
 	return load{callers: callers, packages: len(dirs), dependents: c.dependents(n.ID)}, true
+}
+
+// trivial reports whether n's body is too short to hold a decision: it
+// spans at most MaxTrivialSpan lines past its first.
+func trivial(n *graph.Node) bool {
+	return n.EndLine > 0 && n.EndLine-n.Line <= MaxTrivialSpan
+}
+
+// resolvedLanguages are the languages whose calls the index resolves
+// across files (indexer: Go's through its imports); in the others a
+// caller in another file is not seen, so their load is not measured.
+var resolvedLanguages = map[string]bool{"go": true}
+
+// unanalysed returns, sorted, the languages of syms whose calls are not
+// resolved across files: the audit cannot say their code is load-bearing.
+func unanalysed(syms []*graph.Node) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, n := range syms {
+		if n.Lang != "" && !resolvedLanguages[n.Lang] && !seen[n.Lang] {
+			seen[n.Lang] = true
+			out = append(out, n.Lang)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // localCalls is a Calls that reads each symbol's callers from the store

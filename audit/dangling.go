@@ -18,11 +18,22 @@ type packageNames struct {
 	byPkg  map[string]map[string]bool
 	byPath map[string]map[string]bool // import path → names (Go)
 	golang map[string]bool            // package names declared by Go files
+	// foreign holds the names under which the repository's files import
+	// packages of other modules ("runtime" for
+	// k8s.io/apimachinery/pkg/runtime): a document's "runtime.Scheme" may
+	// mean that package, so it is no dangling reference to the
+	// repository's own runtime package.
+	foreign map[string]bool
 }
 
 func newPackageNames(s *graph.Store) *packageNames {
-	p := &packageNames{byPkg: map[string]map[string]bool{}, byPath: map[string]map[string]bool{}, golang: map[string]bool{}}
+	p := &packageNames{byPkg: map[string]map[string]bool{}, byPath: map[string]map[string]bool{}, golang: map[string]bool{},
+		foreign: map[string]bool{}}
 	for n := range s.Nodes() {
+		if n.Kind == graph.KindFile {
+			p.addForeign(s, n.Attr(graph.AttrImports))
+			continue
+		}
 		if !n.Kind.IsSymbol() || n.Package == "" || n.Receiver != "" {
 			continue
 		}
@@ -33,6 +44,39 @@ func newPackageNames(s *graph.Store) *packageNames {
 		}
 	}
 	return p
+}
+
+// addForeign records the names of the imports (graph.AttrImports) that
+// are no package of the repository.
+func (p *packageNames) addForeign(s *graph.Store, imports string) {
+	for imp := range strings.FieldsSeq(imports) {
+		alias, ip, ok := strings.Cut(imp, "=")
+		if !ok {
+			alias, ip = "", imp
+		}
+		if s.Has(graph.PackageID(ip)) {
+			continue
+		}
+		if alias == "" {
+			alias = importName(ip)
+		}
+		p.foreign[alias] = true
+	}
+}
+
+// importName is the name a Go import path is used by without an alias:
+// its last element, or the one before a major version ("yaml" for
+// gopkg.in/yaml.v3, "client" for example.com/client/v2).
+func importName(ip string) string {
+	elems := strings.Split(ip, "/")
+	last := elems[len(elems)-1]
+	if len(elems) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = elems[len(elems)-2]
+	}
+	if i := strings.Index(last, ".v"); i > 0 {
+		last = last[:i]
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(last, "go-"), "go.")
 }
 
 func add(m map[string]map[string]bool, key, name string) {
@@ -92,8 +136,9 @@ func danglingRefs(s *graph.Store) []dangling {
 // check reports a name that qualifies a package of the repository with a
 // name it does not declare. Only the first name after the package is
 // checked: a member of a type that exists may be promoted from an embedded
-// one. A qualifier that is also the name of a symbol (a variable, a type)
-// is no package reference. For a Go package only an exported name counts:
+// one. A qualifier that is also the name of a symbol (a variable, a type),
+// or of a package of another module that the repository imports, is no
+// certain reference to the repository's package. For a Go package only an exported name counts:
 // documents write YAML and JSON field paths ("disruption.budgets"), file
 // names ("controllers.go") and hosts ("test.karpenter.sh") in code spans
 // too, and on karpenter those were every dangling reference to a
@@ -103,7 +148,7 @@ func (p *packageNames) check(s *graph.Store, cn rationale.CodeName) (dangling, b
 	switch {
 	case cn.Prefix != "":
 		names = p.byPath[cn.Prefix]
-	case len(s.ByName(cn.Parts[0])) == 0:
+	case len(s.ByName(cn.Parts[0])) == 0 && !p.foreign[cn.Parts[0]]:
 		names = p.byPkg[cn.Parts[0]]
 	}
 	name := cn.Parts[1]

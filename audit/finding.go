@@ -92,6 +92,10 @@ type Report struct {
 	ByType      []TypeCount `json:"by_type" toon:"by_type"`
 	Count       int         `json:"count" toon:"count"` // len(Findings)
 	Findings    []Finding   `json:"findings" toon:"findings"`
+	// NotAnalysed lists the languages of the graph's symbols whose calls
+	// are not resolved across files: their code was not judged
+	// load-bearing or not, which is not the same as found clean.
+	NotAnalysed []string `json:"not_analysed,omitempty" toon:"not_analysed,omitempty"`
 }
 
 // TypeCount is the number of findings of one type.

@@ -19,6 +19,12 @@ const (
 	MinCallerPackages = 2
 )
 
+// MaxTrivialSpan is the most lines past its first that a function may
+// span and still be trivial: a signature, one statement and a closing
+// brace (util.IsNil on cluster-api, a nil check in one expression). Many
+// callers rest on such a body, but there is no decision in it to explain.
+const MaxTrivialSpan = 2
+
 // MaxDependents caps the breadth-first search of what rests on a symbol:
 // past it the order of findings no longer changes (on the Go tree the
 // largest counts are tens of thousands, and a search that far costs more

@@ -231,7 +231,8 @@ func binding(es []query.Entry) []query.Entry {
 
 // tier orders reasoning by how binding it is: invariants and constraints,
 // decisions, other memories, then live ADR, RFC, spec and design sections,
-// superseded ones, and other documents; -1 for what does not govern.
+// superseded ones, and other documents; -1 for what does not govern
+// (commits, changelogs, generated references, test data).
 func tier(e query.Entry) int {
 	if e.Kind == query.EntryMemory {
 		switch memory.Kind(e.RationaleKind) {
@@ -248,9 +249,11 @@ func tier(e query.Entry) int {
 			return 4
 		}
 		return 3
-	case "readme", "changelog", "doc":
+	case "readme", "doc":
 		return 5
 	}
+	// A changelog says what changed, a generated reference what the code
+	// says of itself, test data nothing: none of them governs a change.
 	return -1
 }
 

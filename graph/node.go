@@ -36,6 +36,11 @@ type Node struct {
 // AttrGenerated marks a file node whose source says it was generated.
 const AttrGenerated = "generated"
 
+// AttrImports holds the imports of a Go file node, space-separated, each
+// as "alias=path" (the alias empty when there is none): what the file's
+// qualifiers may name besides the repository's own packages.
+const AttrImports = "imports"
+
 // Attr returns the attribute key, or "" when unset.
 func (n *Node) Attr(key string) string {
 	if n.Attrs == nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/indexer/roots"
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/cputime"
 	"github.com/gortex/gortex/internal/heapbound"
 	"github.com/gortex/gortex/repofs"
 )
@@ -47,9 +48,7 @@ type builder struct {
 	store  *graph.Store
 	man    *Manifest
 	parses map[string]*fileParse // the Go files parsed in this run (an update's)
-	// spool holds, in a full build, the parse records of the Go files
-	// added (spool.go), in tmp, the scratch directory the index is
-	// written into.
+	// spool holds, in a full build, the Go files' parse records (spool.go) in tmp.
 	spool *parseSpool
 	tmp   string
 	// oldParses holds the parse records of the live index on an update,
@@ -65,9 +64,7 @@ type builder struct {
 	modules    *gomod.Modules
 	roots      *roots.Roots
 	stats      Stats
-	// seen counts the IDs addSource gave in the file it adds; one map,
-	// cleared for each file, instead of one made for each (made again
-	// after a file of more than maxSeen symbols).
+	// seen counts the IDs addSource gave in its file (cleared per file, see maxSeen).
 	seen map[graph.NodeID]int
 }
 
@@ -81,9 +78,8 @@ func newBuilder(root string, opts Options) *builder {
 }
 
 // Build indexes root from scratch and persists the result, replacing any
-// previous index only once the new one is complete. While it runs, a soft
-// memory limit keeps the heap near what is live (heapbound), updated after
-// each parse batch and before each step that follows.
+// previous index only once the new one is complete. A soft memory limit
+// keeps the heap near what is live (heapbound), updated after each step.
 func Build(ctx context.Context, root string, opts Options) (*Index, Stats, error) {
 	defer heapbound.Start()()
 	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
@@ -148,11 +144,10 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	return b.finish(ctx, writePlan{create: true, relink: true, addedDocs: b.docNodes()})
 }
 
-// addFiles parses files and adds their nodes; resolving the edges between
-// files is left to the caller. The files are parsed in batches, and each
-// batch is added to the graph while the next one parses: adding (single
-// threaded, 0.6 s on GOROOT/src) overlaps parsing instead of following it,
-// and a batch's parse results are dropped as soon as they are added.
+// addFiles parses files and adds their nodes, leaving the edges between
+// files to the caller. Each batch of files is added to the graph while the
+// next one parses: adding (single threaded, 0.6 s on GOROOT/src) overlaps
+// parsing, and a batch's parse results are dropped once added.
 func (b *builder) addFiles(ctx context.Context, files []WalkedFile) error {
 	b.loadModules(files)
 	for batch := range b.parseBatches(ctx, files) {
@@ -175,17 +170,15 @@ type parsedBatch struct {
 }
 
 // parseBatch is the number of files parsed in one batch. At most three
-// batches' parse results are held at once (one being added, one handed on,
-// one parsing), whatever the size of the tree: a batch that grew with the
-// tree (a sixteenth of it) held a fifth of three GOROOT/src's parses at the
-// end of their parse. After each batch the heap's bound is updated.
+// batches' parses are held at once (one added, one handed on, one parsing)
+// whatever the tree's size: a batch of a sixteenth of the tree held a fifth
+// of three GOROOT/src's parses. After each batch the heap's bound moves.
 const parseBatch = 256
 
-// parseBatches parses files in batches, one after another, on a goroutine
-// of its own, handing each batch on as it completes; after each batch the
-// C memory its parses freed is given back (syntax.ReleaseMemory). The
-// channel is closed after the last batch, or early when the context is
-// cancelled; the caller must drain it.
+// parseBatches parses files in batches on a goroutine of its own, handing
+// each on as it completes and giving back the C memory its parses freed
+// (syntax.ReleaseMemory). The channel is closed after the last batch, or
+// early when the context is cancelled; the caller must drain it.
 func (b *builder) parseBatches(ctx context.Context, files []WalkedFile) <-chan parsedBatch {
 	size := parseBatch
 	out := make(chan parsedBatch, 1)
@@ -256,9 +249,8 @@ type parsed struct {
 	err      error
 }
 
-// parseWorker is what one parse worker keeps from file to file and batch
-// to batch: a Parser, with its tree-sitter parsers and the working memory
-// of extraction, and a read buffer (no parse keeps the source).
+// parseWorker is what one parse worker keeps from file to file: a Parser
+// (tree-sitter parsers, extraction's memory) and a read buffer.
 type parseWorker struct {
 	p   *syntax.Parser
 	buf []byte
@@ -338,9 +330,8 @@ func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) pa
 }
 
 // read reads a walked file, unless the walk read it whole (content),
-// through the root into buf's memory (nil: new memory): a file that became
-// a link out of the repository, a device or a FIFO since the walk, or that
-// grew past the size limit, is refused (repofs.ReadFileTo).
+// through the root into buf's memory (nil: new memory), refusing a file
+// that became a link out, a device, a FIFO or too large (repofs.ReadFileTo).
 func (b *builder) read(f WalkedFile, buf []byte) ([]byte, error) {
 	if f.content != nil {
 		return f.content, nil
@@ -368,8 +359,7 @@ func (b *builder) broken(path, reason string) {
 	b.log.Warn("skipped file", "path", path, "reason", reason)
 }
 
-// brokenReason is the reason a file could not be used; a file over a
-// parsing budget is reported as "too-complex: " and the budget.
+// brokenReason is why a file could not be used ("too-complex: " and the budget).
 func brokenReason(p string, err error) string {
 	if errors.Is(err, syntax.ErrTooComplex) {
 		_, detail, _ := strings.Cut(err.Error(), syntax.ErrTooComplex.Error()+": ")
@@ -380,7 +370,11 @@ func brokenReason(p string, err error) string {
 
 // addFile adds the nodes of one walked file.
 func (b *builder) addFile(f WalkedFile, r parsed) {
-	b.man.Set(f.Path, FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang})
+	rec := FileRecord{Size: f.Size, ModTime: f.ModTime.UnixNano(), Hash: r.hash, Class: f.Class, Lang: f.Lang}
+	if errors.Is(r.err, cputime.ErrOverBudget) {
+		rec.ModTime, rec.Hash = 0, 0 // as never seen: the next update parses it again
+	}
+	b.man.Set(f.Path, rec)
 	if r.err != nil {
 		b.broken(f.Path, brokenReason(f.Path, r.err))
 	}
@@ -401,9 +395,8 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 }
 
 // addSource adds a parsed source file's package, symbols and contains
-// edges, and for a language other than Go its calls inside the file.
-// Qualified names follow the file's language (syntax.Naming); for Go the
-// package is the import path of the file's directory.
+// edges, its calls inside the file (not Go) or its imports (Go); names
+// follow syntax.Naming, a Go package is its directory's import path.
 func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 	dir := path.Dir(f.Path)
 	nm := syntax.NamingOf(pf.Lang)
@@ -453,6 +446,13 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 		}
 		return
 	}
+	imps := make([]string, len(pf.Imports))
+	for i, imp := range pf.Imports {
+		imps[i] = imp.Alias + "=" + imp.Path
+	}
+	if f, ok := b.store.Node(fileID); ok && len(imps) > 0 {
+		f.SetAttr(graph.AttrImports, strings.Join(imps, " "))
+	}
 	fp := &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
 	if b.spool != nil {
 		b.spool.add(f.Path, fp)
@@ -462,8 +462,7 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 }
 
 // maxSeen is the most symbols a file may leave in builder.seen for the
-// next file to clear: most files have fewer, and a clear costs what the
-// map once held.
+// next file to clear: a clear costs what the map once held.
 const maxSeen = 512
 
 // addSections adds one doc node per section.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -304,5 +305,31 @@ func TestStaleTempFilesRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, ".gortex", ".tmp-222")); err != nil {
 		t.Errorf("fresh temporary file removed: %v", err)
+	}
+}
+
+// TestOverBudgetRetried: a file whose parse ran over its time budget is
+// parsed again by the next update (the budget of nesting or symbols is
+// the file's own; a time budget may be met another time), and stays
+// reported while it fails.
+func TestOverBudgetRetried(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"runaway.swift": "a astruct A {00A0 a() {a()", // Swift's error recovery runs away on it
+		"small.sh":      "greet() { echo hi; }\n",
+	})
+	_, st := mustBuild(t, root, Options{})
+	if !slices.ContainsFunc(st.Broken, func(s Skip) bool { return s.Path == "runaway.swift" }) {
+		t.Skip("the Swift grammar parsed the runaway file within its budget: nothing to retry")
+	}
+	_, st2, err := Update(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st2.UpToDate || st2.Changed != 1 {
+		t.Errorf("the update after an over-budget parse: up to date %v, %d changed; want the file parsed again", st2.UpToDate, st2.Changed)
+	}
+	if !slices.ContainsFunc(st2.Broken, func(s Skip) bool { return s.Path == "runaway.swift" }) {
+		t.Errorf("the update lost the over-budget file from its report: %v", st2.Broken)
 	}
 }

@@ -73,7 +73,13 @@ func (r ranked) explain() string {
 	if r.signal == graph.SignalMemory {
 		return memoryExplain(r)
 	}
-	s := fmt.Sprintf("%s %.2f × (%.1f × score %.3f × %s %.2f × recency %.2f",
+	s := ""
+	if r.detail != "" {
+		// The evidence the link was made on: the name as the text wrote
+		// it, or the terms a lexical match shares.
+		s = fmt.Sprintf("on %q: ", textutil.Cut(r.detail, 80))
+	}
+	s += fmt.Sprintf("%s %.2f × (%.1f × score %.3f × %s %.2f × recency %.2f",
 		r.signal, r.signal.Weight(), linkWeight, r.score, r.source.asset(), r.kind, r.recent)
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))

@@ -391,3 +391,21 @@ func wantSuperseded(t *testing.T, r ranked, path, by string) {
 		t.Errorf("explain = %q, want it to say the entry is superseded", x)
 	}
 }
+
+// TestExplainEvidence: explain opens with the evidence the link was made
+// on, quoted, so that a control character in a document reaches no
+// terminal raw; without evidence it says only how the rank was made.
+func TestExplainEvidence(t *testing.T) {
+	now := testNow
+	sec := &graph.Node{ID: graph.SectionID("docs/d.md", 3), Kind: graph.KindDoc, Path: "docs/d.md", Line: 3}
+	for _, tt := range []struct{ detail, want string }{
+		{"billing.Invoice", `on "billing.Invoice": named`},
+		{"kind\x1b[31m", `on "kind\x1b[31m": named`},
+		{"", "named"},
+	} {
+		x := rankOne(hit{source: sectionSource(sec), signal: graph.SignalNamed, score: 0.8, detail: tt.detail}, now).explain()
+		if !strings.HasPrefix(x, tt.want) {
+			t.Errorf("explain with evidence %q = %q, want it to start %q", tt.detail, x, tt.want)
+		}
+	}
+}

@@ -58,13 +58,23 @@ func (c *sectionContext) prefer(hits []*graph.Node) []*graph.Node {
 	return append(out, types...)
 }
 
-// ownTypes keeps the symbols of hits that are no members, and the members
-// whose type the section also writes as code: a bare "list" is
-// controlBuffer.list only in a section that names controlBuffer.
-func (c *sectionContext) ownTypes(hits []*graph.Node) []*graph.Node {
+// owned keeps the hits of a common name that the section places: a member
+// whose type it writes as code (a bare "list" is controlBuffer.list only in
+// a section that names controlBuffer), a top-level symbol whose package or
+// folder it names. Without a section (a memory), top-level symbols stay.
+func (c *sectionContext) owned(hits []*graph.Node) []*graph.Node {
 	var out []*graph.Node
 	for _, n := range hits {
-		if n.Receiver == "" || (c != nil && c.words[lastPart(n.Receiver)]) {
+		switch {
+		case c == nil:
+			if n.Receiver == "" {
+				out = append(out, n)
+			}
+		case n.Receiver != "":
+			if c.words[lastPart(n.Receiver)] {
+				out = append(out, n)
+			}
+		case (n.Package != "" && c.words[n.Package]) || c.words[path.Base(path.Dir(n.Path))]:
 			out = append(out, n)
 		}
 	}

@@ -22,11 +22,20 @@ const (
 	AssetChangelog AssetKind = "changelog"
 	AssetDoc       AssetKind = "doc"
 	AssetMemory    AssetKind = "memory"
+	// AssetReference is a generated reference: sections that repeat the
+	// doc comments of the symbols their headings name (an API reference
+	// rendered from the code). It says what the code says, not why.
+	AssetReference AssetKind = "reference"
+	// AssetTestData is text under a test or golden folder: an input or an
+	// expected output of a test, not a document about the code.
+	AssetTestData AssetKind = "testdata"
 )
 
 // Weight scales a link's score by how much reasoning such documents carry:
 // decisions and designs are written to explain why; a README explains what
-// and how; a changelog lists what changed. Values are judgement, ordered.
+// and how; a changelog lists what changed; a generated reference repeats
+// the code's own comments; test data explains nothing. Values are
+// judgement, ordered (the README's table lists them).
 func (k AssetKind) Weight() float64 {
 	switch k {
 	case AssetADR, AssetRFC, AssetDesign, AssetMemory:
@@ -37,8 +46,10 @@ func (k AssetKind) Weight() float64 {
 		return 0.8
 	case AssetReadme:
 		return 0.7
-	case AssetChangelog:
+	case AssetChangelog, AssetReference:
 		return 0.5
+	case AssetTestData:
+		return 0.3
 	}
 	return 0.8
 }
@@ -101,15 +112,32 @@ var dirWords = []struct {
 	{AssetSpec, []string{"spec", "specs", "specification", "specifications"}},
 }
 
+// changelogDirs are folders of release notes: one file per release or per
+// change fragment.
+var changelogDirs = []string{"changelog", "changelogs", "changelog.d", "changes", "releases",
+	"release-notes", "release_notes", "releasenotes", "release-highlights"}
+
+// changelogStem matches the file names of release notes and highlights:
+// "CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASE-NOTES-1.2",
+// "release_highlights", "whats-new".
+var changelogStem = regexp.MustCompile(`^(?:changelog|changes|history|news|releases)(?:[-_. ]?v?\d.*)?$|^release[-_ ]?(?:notes|highlights)|^whats[-_]?new`)
+
+// testDirs are the folders whose text is a test's input or expected output.
+var testDirs = []string{"test", "tests", "testdata", "golden", "goldens", "__snapshots__", "fixtures"}
+
 // classify detects a document's kind from its path and content.
 func classify(d *document) AssetKind {
 	base := strings.ToLower(path.Base(d.path))
 	stem := strings.TrimSuffix(base, path.Ext(base))
-	switch stem {
-	case "changelog", "changes", "history", "news", "release-notes", "releases":
-		return AssetChangelog
-	}
 	dirs := strings.Split(strings.ToLower(path.Dir(d.path)), "/")
+	switch {
+	case hasAny(dirs, testDirs):
+		return AssetTestData
+	case changelogStem.MatchString(stem) || hasAny(dirs, changelogDirs):
+		return AssetChangelog
+	case strings.Contains(stem, "api-reference") || strings.Contains(stem, "api_reference"):
+		return AssetReference
+	}
 	if adrTitle.MatchString(d.title()) || hasAny(dirs, dirWords[0].words) ||
 		(numberedName.MatchString(base) && statusLine.MatchString(d.text)) {
 		return AssetADR

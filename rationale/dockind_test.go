@@ -41,6 +41,14 @@ func TestClassify(t *testing.T) {
 		{"readme", doc("README.md", "Project", "Install"), AssetReadme},
 		{"changelog", doc("CHANGELOG.md", "v1.2.0"), AssetChangelog},
 		{"plain doc", doc("docs/usage.md", "Usage"), AssetDoc},
+		{"release file in a changelog folder", doc("CHANGELOG/v1.13.0-rc.1.md", "Bug Fixes"), AssetChangelog},
+		{"change fragment", doc("changelog.d/1234.fixed.md", "Fixed"), AssetChangelog},
+		{"release notes", doc("docs/release-notes-2.3.md", "Highlights"), AssetChangelog},
+		{"release highlights", doc("docs/release_highlights.md", "New"), AssetChangelog},
+		{"release process is no changelog", doc("docs/release.md", "Cutting a release"), AssetDoc},
+		{"api reference by name", doc("docs/book/crd-api-reference-v1.md", "Cluster"), AssetReference},
+		{"golden test output", doc("hack/tools/test/golden/out.md", "Summary", "Motivation"), AssetTestData},
+		{"test data beats a design template", doc("tests/data/design.md", "Summary", "Motivation", "Proposal"), AssetTestData},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,5 +152,42 @@ func TestCochangeCache(t *testing.T) {
 	}
 	if _, ok := readCochangeCache(dir, "abc"); ok {
 		t.Error("a cache not written by gortex (committed) was used")
+	}
+}
+
+func TestGeneratedReference(t *testing.T) {
+	s := graphtest.Checked(t, graph.New())
+	comments := map[string]string{
+		"Cluster":     "Cluster is the Schema for the clusters API.",
+		"Machine":     "Machine is the Schema for the machines API.",
+		"MachineSet":  "MachineSet ensures that a specified number of machines are running.",
+		"Unexplained": "Unexplained is a type no document quotes at all.",
+	}
+	for name, c := range comments {
+		id := graph.SymbolID("api/v1/types.go", name)
+		if err := s.AddNode(graph.Node{ID: id, Kind: graph.KindType, Name: name, Path: "api/v1/types.go", Text: c + "\nMore lines."}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	section := func(d *document, heading, text string) *document {
+		d.sections = append(d.sections, &graph.Node{ID: graph.SectionID(d.path, len(d.sections)+1), Kind: graph.KindDoc, Name: heading, Path: d.path, Text: text})
+		return d
+	}
+	ref := &document{path: "docs/api.md"}
+	for _, h := range []string{"Cluster", "Machine", "MachineSet"} {
+		section(ref, h, "_Appears in:_ x\n\n"+comments[h]+"\n\n| Field | Description |")
+	}
+	section(ref, "Overview", "The types of the API.")
+	design := &document{path: "docs/machines.md"}
+	section(design, "Machine", "We chose one object per host because hosts fail alone.")
+	section(design, "Cluster", comments["Cluster"]+" We quote it once.")
+	section(design, "Alternatives", "A single object per pool.")
+	for _, tt := range []struct {
+		d    *document
+		want bool
+	}{{ref, true}, {design, false}} {
+		if got := repeatsDocComments(s, tt.d); got != tt.want {
+			t.Errorf("repeatsDocComments(%s) = %v, want %v", tt.d.path, got, tt.want)
+		}
 	}
 }

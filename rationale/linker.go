@@ -33,6 +33,11 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 	docs := documents(s)
 	for _, d := range docs {
 		kind := classify(d)
+		if kind == AssetDoc || kind == AssetSpec || kind == AssetReadme {
+			if repeatsDocComments(s, d) {
+				kind = AssetReference
+			}
+		}
 		for _, sec := range d.sections {
 			sec.SetAttr(AttrAssetKind, string(kind))
 			sec.SetAttr(AttrStatus, "")

@@ -15,30 +15,38 @@ type mention struct {
 	parts   []string // the dotted identifiers after it
 	inCode  bool     // inside a code span or fenced code block
 	heading bool     // in the section's heading
-	ctx     *sectionContext
+	// kindOnly marks a manifest's "kind:" value: it names a type (of
+	// any API version), never a member or a function.
+	kindOnly bool
+	ctx      *sectionContext
 }
 
 // scanMentions returns the name-like tokens of Markdown text, marking those
 // inside inline code spans and fenced code blocks.
 func scanMentions(text string, heading bool, out []mention) []mention {
 	fence := ""
+	var body []string
 	for line := range strings.Lines(text) {
 		trimmed := strings.TrimLeft(line, " \t")
 		if f := fenceOf(trimmed); f != "" {
 			switch {
 			case fence == "":
-				fence = f
+				fence, body = f, body[:0]
 				continue
 			case strings.HasPrefix(trimmed, fence) && strings.TrimSpace(strings.TrimLeft(trimmed, fence[:1])) == "":
+				out = scanFence(body, heading, out)
 				fence = ""
 				continue
 			}
 		}
 		if fence != "" {
-			out = scanTokens(line, true, heading, out)
+			body = append(body, line)
 			continue
 		}
 		out = scanInline(line, heading, out)
+	}
+	if fence != "" { // an unclosed fence runs to the end of the text
+		out = scanFence(body, heading, out)
 	}
 	return out
 }
@@ -92,10 +100,23 @@ func scanTokens(s string, inCode, heading bool, out []mention) []mention {
 		if end < 0 {
 			end = len(s)
 		}
-		out = appendChains(s[:end], inCode, heading, out)
+		if !isFlag(s[:end]) {
+			out = appendChains(s[:end], inCode, heading, out)
+		}
 		s = s[end:]
 	}
 	return out
+}
+
+// isFlag reports whether a token is a command-line flag ("-v",
+// "--max-unhealthy"): an option of a program, not a name in the code.
+func isFlag(tok string) bool {
+	t := strings.TrimLeft(tok, "-")
+	if len(t) == len(tok) || len(tok)-len(t) > 2 || t == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsLetter(r)
 }
 
 // appendChains turns a raw token into chains. A token without '/' splits on

@@ -2,6 +2,7 @@ package rationale
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -38,6 +39,7 @@ const repeatBonus = 0.03
 // namedMatch is one symbol a section names, with the best score seen and
 // the number of mentions.
 type namedMatch struct {
+	name   string
 	score  float64
 	detail string
 	count  int
@@ -66,6 +68,7 @@ func linkNamed(s *graph.Store, sec *graph.Node, sc *scratch) int {
 		if !ok || score > cur.score {
 			cur.score, cur.detail = score, m.text()
 		}
+		cur.name = n.Name
 		cur.count++
 		found[n.ID] = cur
 	}
@@ -74,12 +77,40 @@ func linkNamed(s *graph.Store, sec *graph.Node, sc *scratch) int {
 		m.ctx = ctx
 		resolveMention(s, m, add)
 	}
+	enclosing := enclosingNames(sec)
 	for id, f := range found {
 		score := min(1, f.score+repeatBonus*float64(min(f.count-1, 4)))
+		if enclosing[normalise(f.name)] {
+			score = min(1, score+headingBonus)
+			f.detail += " (under a heading that names it)"
+		}
 		// Both nodes exist: the section is being linked and id came from the store.
 		_ = s.AddMotivation(sec.ID, id, graph.Motivation{Signal: graph.SignalNamed, Score: score, Detail: f.detail})
 	}
 	return len(found)
+}
+
+// enclosingNames returns the names the headings enclosing sec spell, each
+// run of up to maxHeadingSpan words normalised ("Karpenter - Node
+// Overlay" gives "karpenter", "node", "nodeoverlay", ...): a section
+// under a heading that names a symbol is about it, as much as one whose
+// own heading does. They only raise links that other evidence made.
+func enclosingNames(sec *graph.Node) map[string]bool {
+	if len(sec.HeadingPath) < 2 {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, h := range sec.HeadingPath[:len(sec.HeadingPath)-1] {
+		words := strings.FieldsFunc(h, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		for i := range words {
+			key := ""
+			for j := i; j < len(words) && j < i+maxHeadingSpan; j++ {
+				key += strings.ToLower(words[j])
+				out[key] = true
+			}
+		}
+	}
+	return out
 }
 
 // resolveMention calls add for each symbol the mention names.
@@ -157,14 +188,22 @@ func addReceiver(s *graph.Store, member *graph.Node, m mention, add func(*graph.
 }
 
 // resolveBare handles a lone identifier: plain words and short names count
-// only inside code; a name shared by several symbols splits its score.
+// only inside code; a common name (one lower-case word, or shorter than
+// four characters) only where the section also names its type, package or
+// folder; a manifest's kind only types. A name shared by several symbols
+// splits its score, where copies of one type in several API versions count
+// once, the newest first; tests and vendored copies take a lower weight
+// than the repository's own code.
 func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, float64, mention)) {
 	if !m.inCode && isPlainWord(id) {
 		return
 	}
 	hits := handwritten(s, s.ByName(id))
+	if m.kindOnly {
+		hits = apiTypes(typesOf(hits))
+	}
 	if isWeakMember(id) {
-		hits = m.ctx.ownTypes(hits)
+		hits = m.ctx.owned(hits)
 	}
 	if len(hits) > 1 && m.ctx != nil {
 		if pref := m.ctx.prefer(hits); len(pref) > 0 {
@@ -178,9 +217,49 @@ func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, flo
 	if m.inCode {
 		score = scoreBareCode
 	}
-	for _, c := range hits {
-		add(c, score/float64(len(hits)), m)
+	shares, weights := versionShares(hits), placeWeights(s, hits)
+	for i, c := range hits {
+		add(c, score*shares[i]*weights[i], m)
 	}
+}
+
+// typesOf keeps the types and interfaces of hits.
+func typesOf(hits []*graph.Node) []*graph.Node {
+	var out []*graph.Node
+	for _, n := range hits {
+		if n.Receiver == "" && (n.Kind == graph.KindType || n.Kind == graph.KindInterface) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// apiTypes keeps the hits in API version folders when there are any: a
+// manifest's kind names a serialised API object, which is declared in a
+// version folder, not a same-named webhook or controller type.
+func apiTypes(hits []*graph.Node) []*graph.Node {
+	var out []*graph.Node
+	for _, n := range hits {
+		if _, v := versionKey(n); v != nil {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return hits
+	}
+	return out
+}
+
+// placeWeights returns the weight of each hit by where it lives
+// (Place.Weight): a test helper or a generated copy that shares the name
+// still takes its share, so that the name stays as ambiguous as it is,
+// but ranks below the repository's own code.
+func placeWeights(s *graph.Store, hits []*graph.Node) []float64 {
+	w := make([]float64, len(hits))
+	for i, n := range hits {
+		w[i] = PlaceOf(s, n).Weight()
+	}
+	return w
 }
 
 // text renders the mention as written (without its code markers).

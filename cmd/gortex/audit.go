@@ -162,4 +162,8 @@ func printReport(e env, r *audit.Report) {
 		fmt.Fprintf(e.stdout, "; %d shown (--limit 0 shows all)", r.Count)
 	}
 	fmt.Fprintln(e.stdout)
+	if len(r.NotAnalysed) > 0 {
+		fmt.Fprintf(e.stdout, "not analysed for load-bearing code: %s (calls across files are resolved for Go only)\n",
+			strings.Join(r.NotAnalysed, ", "))
+	}
 }

@@ -130,6 +130,7 @@ func (d *doctor) run(ctx context.Context) []check {
 	}{
 		{"git", d.git},
 		{"index", d.index},
+		{"parse", d.parse},
 		{"memories", d.memories},
 		{"anchors", d.anchors},
 		{"llm", d.llm},

@@ -50,6 +50,31 @@ func (d *doctor) index(ctx context.Context) (string, string, string) {
 	return statusPass, "fresh: " + size, ""
 }
 
+// parse lists the source files the index holds as file nodes alone
+// because they were over a parsing budget: their symbols are missing from
+// every answer. Those over the time budget are parsed again by the next
+// index.
+func (d *doctor) parse(ctx context.Context) (string, string, string) {
+	if d.idx == nil {
+		return statusWarn, "no index to check", "gortex index"
+	}
+	var over []string
+	for _, b := range d.idx.Manifest.Broken {
+		if strings.HasPrefix(b.Reason, indexer.SkipTooComplex) {
+			over = append(over, b.Path+" ("+b.Reason+")")
+		}
+	}
+	if len(over) == 0 {
+		return statusPass, "every source file parsed within its budget", ""
+	}
+	const shown = 5
+	msg := fmt.Sprintf("%d source files over a parsing budget have no symbols: %s", len(over), strings.Join(over[:min(len(over), shown)], "; "))
+	if len(over) > shown {
+		msg += fmt.Sprintf("; and %d more", len(over)-shown)
+	}
+	return statusWarn, msg, "gortex index (a file over its time budget is parsed again)"
+}
+
 func (d *doctor) memories(ctx context.Context) (string, string, string) {
 	stores, err := memory.OpenStores(d.root, memory.ScopeBoth)
 	if err != nil {

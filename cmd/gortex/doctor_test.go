@@ -39,7 +39,7 @@ func doctorChecks(t *testing.T, dir string) (int, map[string]check) {
 func TestDoctor(t *testing.T) {
 	t.Setenv("HOME", t.TempDir()) // no registrations of the machine's agents
 	dir := fixtureCopy(t)
-	want := map[string]string{"git": statusWarn, "index": statusWarn, "memories": statusPass, "anchors": statusSkip, "llm": statusSkip,
+	want := map[string]string{"git": statusWarn, "index": statusWarn, "parse": statusWarn, "memories": statusPass, "anchors": statusSkip, "llm": statusSkip,
 		"mcp": statusWarn, "agents": statusWarn, "badge": statusWarn, "privacy": statusSkip}
 	code, got := doctorChecks(t, dir)
 	for name, status := range want {
@@ -65,7 +65,7 @@ func TestDoctor(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	code, got = doctorChecks(t, dir)
-	for _, name := range []string{"index", "memories", "mcp", "agents", "badge"} {
+	for _, name := range []string{"index", "parse", "memories", "mcp", "agents", "badge"} {
 		if got[name].Status != statusPass || got[name].Fix != "" {
 			t.Errorf("set up: %s is %+v, want pass", name, got[name])
 		}
@@ -191,5 +191,23 @@ func TestBadgeNudge(t *testing.T) {
 	badgeNudge(e, dir, time.Now().Add(50*time.Hour))
 	if errOut.Len() > 0 {
 		t.Errorf("nudged with the badge in the README: %q", errOut.String())
+	}
+}
+
+// TestDoctorParse: a source file over a parsing budget is a file node
+// alone; doctor names it.
+func TestDoctorParse(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	dir := fixtureCopy(t)
+	deep := "f() " + strings.Repeat("{ ", 100_000) + "\n" // a syntax error node of 100,000 children
+	if err := os.WriteFile(filepath.Join(dir, "deep.sh"), []byte(deep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, "index", "--quiet", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	_, got := doctorChecks(t, dir)
+	if p := got["parse"]; p.Status != statusWarn || !strings.Contains(p.Message, "deep.sh (too-complex") || p.Fix == "" {
+		t.Errorf("parse check %+v: want a warning naming deep.sh", p)
 	}
 }

@@ -28,9 +28,9 @@ const (
 	// files measured (x/sys/unix zerrors, protobuf .pb.go) hold a few
 	// thousand.
 	maxSymbols = 50_000
-	// parseTimeout and queryTimeout bound the wall time of one file's
-	// parse and query, far above the 2 MiB files the walker admits
-	// (0.2 s for a 1 MB file).
+	// parseTimeout bounds the CPU time of one file's parse, and
+	// queryTimeout the wall time of its query, far above the 2 MiB files
+	// the walker admits (0.2 s for a 1 MB file).
 	parseTimeout = 10 * time.Second
 	queryTimeout = 10 * time.Second
 	// A parse's own budget grows with the file: parseFloor, and
@@ -43,7 +43,7 @@ const (
 	parsePerByte = 5 * time.Microsecond
 )
 
-// parseBudget is how long a parse of n bytes may take.
+// parseBudget is how much CPU time a parse of n bytes may take.
 func parseBudget(n int) time.Duration {
 	if n >= int(parseTimeout/parsePerByte) {
 		return parseTimeout

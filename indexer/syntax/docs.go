@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // chunkLines is the target size of a part of a document without headings:
@@ -33,6 +35,10 @@ func SplitSections(path string, src []byte, lang string) []Section {
 	}
 	text := strings.TrimPrefix(strings.ToValidUTF8(string(src), "\uFFFD"), "\uFEFF") // a BOM hides line 1
 	lines := splitLines(text)
+	// The text tools rewrite on each run (gortex's block for agents,
+	// doctoc's table of contents) is theirs, not the author's reasoning.
+	textutil.BlankBetween(lines, "<!-- gortex:begin", "<!-- gortex:end")
+	textutil.BlankBetween(lines, "<!-- START doctoc", "<!-- END doctoc")
 	start := 0
 	var heads []heading
 	if lang == "markdown" {
@@ -546,12 +552,18 @@ func (t *textScanner) scan(lines []string, i int) int {
 	}
 	if c, n := fenceOpen(rest); t.d.fences && n > 0 {
 		t.fence, t.fenceLen = c, n
-	} else if level, text, ok := atxHeading(rest); t.d.atx && ok && text != "" { // "######" is a separator here
+	} else if level, text, ok := atxHeading(rest); t.d.atx && ok && text != "" && !hashComment(lines, i) { // "######" is a separator here
 		t.add(i, i, level, text)
 	} else if level, text, ok := adocHeading(l); t.d.adoc && ok {
 		t.add(i, i, level, text)
 	}
 	return 1
+}
+
+// hashComment reports whether line i is one of a run of "#" lines: a
+// comment block in plain text, which a heading never is.
+func hashComment(lines []string, i int) bool {
+	return i > 0 && strings.HasPrefix(strings.TrimSpace(lines[i-1]), "#") || i+1 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "#")
 }
 
 // rstHeading records a reStructuredText title at line i — overline, title,

@@ -131,6 +131,19 @@ func TestSplitSections(t *testing.T) {
 			want: []string{`1 1-2 "Intro" ["Intro"]`, `2 3-6 "Sub" ["Intro" "Sub"]`}},
 		{name: "txt plain", path: "dir/notes.txt", lang: "text", src: "just\ntext\n",
 			want: []string{`0 1-2 "notes" ["notes"]`}, texts: []string{"just\ntext"}},
+		{name: "txt comment lines are no headings", path: "proptest-regressions/x.txt", lang: "text",
+			src:  "# Seeds for failure cases proptest has generated.\n# It is read before any novel case.\n#\ncc 1c7d # shrinks to x\n",
+			want: []string{`0 1-4 "x" ["x"]`}},
+		{name: "txt heading stands alone", path: "notes.txt", lang: "text", src: "# Notes\n\nbody\n",
+			want: []string{`1 1-3 "Notes" ["Notes"]`}},
+		{name: "gortex block is the tool's", src: "# Agents\nOurs.\n<!-- gortex:begin (written by gortex init) -->\n## Use gortex\nrun why\n<!-- gortex:end -->\n## Ours\nx\n",
+			want:  []string{`1 1-6 "Agents" ["Agents"]`, `2 7-8 "Ours" ["Agents" "Ours"]`},
+			texts: []string{"Ours.", "x"}},
+		{name: "doctoc table is the tool's", src: "<!-- START doctoc generated TOC please keep comment here -->\n- [Title](#title)\n<!-- END doctoc generated TOC please keep comment here -->\n\nWe propose X.\n# Title\n",
+			want:  []string{`0 1-5 "doc" ["doc"]`, `1 6-6 "Title" ["Title"]`},
+			texts: []string{"We propose X."}},
+		{name: "an unclosed managed block is the author's", src: "<!-- gortex:begin -->\n\n# Kept\n",
+			want: []string{`0 1-2 "doc" ["doc"]`, `1 3-3 "Kept" ["Kept"]`}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

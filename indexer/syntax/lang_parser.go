@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
+	"runtime"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/gortex/gortex/internal/cputime"
 )
 
 // ErrNoGrammar is returned by Parser.Parse for a language that is not in the
@@ -87,7 +89,7 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 // query fills pf from src's tree by l's tags query q, and reports whether
 // the file did not parse (unparsed).
 func (p *Parser) query(ctx context.Context, l *Language, q *tagsQuery, src []byte, pf *ParsedFile) (bool, error) {
-	tree, err := parse(ctx, p, l, src, func(sp *sitter.Parser) (*sitter.Tree, error) { return sp.ParseCtx(ctx, nil, src) })
+	tree, err := parse(ctx, p, l, src, func(ctx context.Context, sp *sitter.Parser) (*sitter.Tree, error) { return sp.ParseCtx(ctx, nil, src) })
 	if err != nil {
 		return false, err
 	}
@@ -99,7 +101,7 @@ func (p *Parser) query(ctx context.Context, l *Language, q *tagsQuery, src []byt
 // walkGo fills pf from the tree of src, Go, by the walk (golang_walk.go),
 // and reports whether the file did not parse (unparsed).
 func (p *Parser) walkGo(ctx context.Context, l *Language, src []byte, pf *ParsedFile) (bool, error) {
-	tree, err := parse(ctx, p, l, src, func(sp *sitter.Parser) (goTree, error) { return parseInPlace(ctx, sp, src) })
+	tree, err := parse(ctx, p, l, src, func(ctx context.Context, sp *sitter.Parser) (goTree, error) { return parseInPlace(ctx, sp, src) })
 	if err != nil {
 		return false, err
 	}
@@ -119,43 +121,45 @@ func unparsed(l *Language, root *sitter.Node) bool {
 	return root.IsError()
 }
 
-// parse runs tree-sitter on src through run, with p's parser for l, for
-// at most the file's parseBudget (ErrTooComplex after).
-// go-tree-sitter's ParseCtx may leave its cancellation flag set when ctx is
-// cancelled just as a parse ends; every later parse then fails with
-// ErrOperationLimit before its time is up. A fresh parser and one retry
-// recover from that.
-func parse[T any](ctx context.Context, p *Parser, l *Language, src []byte, run func(*sitter.Parser) (T, error)) (T, error) {
+// parse runs tree-sitter on src through run, with p's parser for l, for at
+// most the file's parseBudget of CPU time (ErrTooComplex after), however
+// busy the machine. go-tree-sitter may leave its cancellation flag set
+// when ctx ends as a parse does, failing later parses with
+// ErrOperationLimit: a fresh parser and one retry recover.
+func parse[T any](ctx context.Context, p *Parser, l *Language, src []byte, run func(context.Context, *sitter.Parser) (T, error)) (T, error) {
 	var none T
 	if p.parsers == nil {
 		return none, errors.New("parser is closed")
 	}
 	budget := parseBudget(len(src))
-	start := time.Now()
-	tree, err := run(p.sitterParser(l, budget))
-	if errors.Is(err, sitter.ErrOperationLimit) && time.Since(start) >= budget {
-		return none, fmt.Errorf("%w: the parse ran past %s", ErrTooComplex, budget)
-	}
-	if errors.Is(err, sitter.ErrOperationLimit) && ctx.Err() == nil {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	pctx, stop := cputime.WithBudget(ctx, budget)
+	defer stop()
+	tree, err := run(pctx, p.sitterParser(l))
+	switch {
+	case err == nil:
+		return tree, nil
+	case ctx.Err() != nil:
+		return none, err
+	case errors.Is(context.Cause(pctx), cputime.ErrOverBudget):
+		return none, fmt.Errorf("%w: %w: the parse used more than %s of CPU time", ErrTooComplex, cputime.ErrOverBudget, budget)
+	case errors.Is(err, sitter.ErrOperationLimit):
 		p.parsers[l].Close()
 		delete(p.parsers, l)
-		tree, err = run(p.sitterParser(l, budget))
+		return run(pctx, p.sitterParser(l))
 	}
-	if err != nil {
-		return none, err
-	}
-	return tree, nil
+	return none, err
 }
 
 // sitterParser returns the worker's parser for l, creating it on first
-// use, with its timeout set to budget.
-func (p *Parser) sitterParser(l *Language, budget time.Duration) *sitter.Parser {
+// use, without a timeout of its own (the budget is CPU time: parse).
+func (p *Parser) sitterParser(l *Language) *sitter.Parser {
 	sp, ok := p.parsers[l]
 	if !ok {
 		sp = sitter.NewParser()
 		sp.SetLanguage(l.grammar())
 		p.parsers[l] = sp
 	}
-	sp.SetOperationLimit(int(budget / time.Microsecond)) // tree-sitter's timeout, in µs
 	return sp
 }

@@ -117,3 +117,23 @@ func Distance(a, b string) int {
 // SentenceEnd matches the end of a sentence: a full stop, question or
 // exclamation mark before white space or the end of the text.
 var SentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
+
+// BlankBetween blanks, in place, every line from one that starts (after
+// spaces) with begin to the next that starts with end, both included, so
+// that line numbers stay; a begin without an end blanks nothing.
+func BlankBetween(lines []string, begin, end string) {
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(strings.TrimSpace(lines[i]), begin) {
+			continue
+		}
+		for j := i; j < len(lines); j++ {
+			if strings.HasPrefix(strings.TrimSpace(lines[j]), end) {
+				for k := i; k <= j; k++ {
+					lines[k] = ""
+				}
+				i = j
+				break
+			}
+		}
+	}
+}

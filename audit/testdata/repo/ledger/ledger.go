@@ -2,6 +2,9 @@ package ledger
 
 // Post records an amount against an account.
 func Post(account string, cents int64) {
+	if cents == 0 {
+		return
+	}
 	entries = append(entries, entry{account, cents})
 }
 

@@ -1,0 +1,4 @@
+package runtime
+
+// Start starts the job runner.
+func Start() {}

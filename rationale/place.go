@@ -1,0 +1,93 @@
+package rationale
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/gortex/gortex/graph"
+)
+
+// Place is where a symbol lives: the repository's own code, or code that
+// exists for it (tests, generated files, vendored and third-party trees).
+// A document that names a name means the code people wrote and maintain;
+// the other places hold copies, fixtures and callers of it.
+type Place uint8
+
+// The places, own code first.
+const (
+	PlaceOwn Place = iota
+	PlaceTest
+	PlaceGenerated
+	PlaceVendored
+)
+
+// Weight scales a link's score to a symbol by where it lives, so that a
+// test constant or a generated copy never outranks the code it exercises.
+func (p Place) Weight() float64 {
+	if p == PlaceOwn {
+		return 1
+	}
+	return 0.5
+}
+
+// String names the place, as evidence shows it.
+func (p Place) String() string {
+	return [...]string{"own code", "test code", "generated code", "vendored code"}[p]
+}
+
+// PlaceOf says where the symbol n of s lives: by its path (IsTestPath,
+// IsVendoredPath) and by its file's generated mark.
+func PlaceOf(s *graph.Store, n *graph.Node) Place {
+	switch {
+	case n.Path == "":
+		return PlaceOwn
+	case IsVendoredPath(n.Path):
+		return PlaceVendored
+	case IsTestPath(n.Path):
+		return PlaceTest
+	}
+	if f, ok := s.Node(graph.FileID(n.Path)); ok && f.Attr(graph.AttrGenerated) != "" {
+		return PlaceGenerated
+	}
+	return PlaceOwn
+}
+
+// IsTestPath reports whether p is test code or test data by the
+// conventions of the languages gortex parses: Go's _test.go, Python's
+// test_*.py and *_test.py, JavaScript's and TypeScript's .test. and .spec.
+// files, Java's and Kotlin's *Test and *Tests classes, and test, tests,
+// testdata, testing-data, e2e, __tests__ and __mocks__ directories.
+func IsTestPath(p string) bool {
+	base := path.Base(p)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	switch {
+	case strings.HasSuffix(stem, "_test"), strings.HasPrefix(stem, "test_"),
+		strings.Contains(base, ".test."), strings.Contains(base, ".spec."),
+		javaTest.MatchString(base):
+		return true
+	}
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		switch d {
+		case "test", "tests", "testdata", "testing", "e2e", "__tests__", "__mocks__", "fixtures", "golden":
+			return true
+		}
+	}
+	return false
+}
+
+// javaTest matches a JVM test class's file name ("FooTest.java",
+// "BarTests.kt", "BazIT.java").
+var javaTest = regexp.MustCompile(`^[A-Z]\w*(?:Test|Tests|IT)\.(?:java|kt|scala|groovy)$`)
+
+// IsVendoredPath reports whether p lies in a tree of another project's
+// code copied into the repository: vendor, node_modules, third_party.
+func IsVendoredPath(p string) bool {
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		switch d {
+		case "vendor", "node_modules", "third_party", "third-party", "thirdparty":
+			return true
+		}
+	}
+	return false
+}
