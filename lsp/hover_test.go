@@ -83,12 +83,12 @@ func golden(t *testing.T, p, got string) {
 	}
 }
 
-// TestHoverFinding: a symbol no reasoning explains but that much code
-// calls gets gortex audit's caution as its hover.
+// TestHoverFinding: a symbol no reasoning explains, whose body is more
+// than a trivial one, and that much code calls gets gortex audit's caution as its hover.
 func TestHoverFinding(t *testing.T) {
 	root := fixture(t)
 	files := map[string]string{
-		"money/round.go": "package money\n\n// Round rounds cents.\nfunc Round(c int64) int64 { return c }\n",
+		"money/round.go": "package money\n\n// Round rounds cents.\nfunc Round(c int64) int64 {\n\tif c < 0 {\n\t\tc = -c\n\t}\n\tc += 50\n\tc /= 100\n\treturn c * 100\n}\n",
 		"shop/a.go":      "package shop\n\nimport \"example.com/shop/money\"\n\n" + callers("A", 4),
 		"shop/b/b.go":    "package b\n\nimport \"example.com/shop/money\"\n\n" + callers("B", 4),
 	}
