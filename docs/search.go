@@ -144,14 +144,12 @@ func (l *Library) codeHits(text string, limit int) []Hit {
 			hits = append(hits, symbolHit(n, score))
 		}
 	}
-	if q, err := query.Parse(text); err == nil {
-		n, cands, _ := query.Resolve(st, q)
-		if n != nil {
-			add(n, 1)
-		}
-		for _, c := range cands {
-			add(c, 0.99)
-		}
+	t := query.ResolveText(st, text)
+	if t.Node != nil {
+		add(t.Node, 1)
+	}
+	for _, c := range t.Candidates {
+		add(c, 0.99)
 	}
 	qw := identWords(text)
 	for _, cn := range l.codeNames() {

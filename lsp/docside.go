@@ -110,13 +110,10 @@ func (s *Server) definition(ctx context.Context, p *protocol.DefinitionParams) (
 // named returns the symbols text names as a why query resolves it: the
 // one, or the candidates of an ambiguous name, at most maxLocations.
 func named(s *graph.Store, text string) []*graph.Node {
-	q, err := query.Parse(text)
-	if err != nil {
-		return nil
-	}
-	n, cands, err := query.Resolve(s, q)
-	if err == nil && n != nil {
-		cands = []*graph.Node{n}
+	t := query.ResolveText(s, text)
+	cands := t.Candidates
+	if t.Node != nil {
+		cands = []*graph.Node{t.Node}
 	}
 	var out []*graph.Node
 	for _, c := range cands {

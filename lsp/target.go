@@ -54,15 +54,7 @@ func symbolAt(s *graph.Store, rel string, line int, id ident) *graph.Node {
 // resolved returns the node text resolves to as a why query does; nil
 // when it names none or several.
 func resolved(s *graph.Store, text string) *graph.Node {
-	q, err := query.Parse(text)
-	if err != nil {
-		return nil
-	}
-	n, _, err := query.Resolve(s, q)
-	if err != nil {
-		return nil
-	}
-	return n
+	return query.ResolveText(s, text).Node
 }
 
 // only returns the one node of ns that keep holds for; nil for none or

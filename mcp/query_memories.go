@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -126,17 +125,20 @@ func aboutSymbol(sn *Snapshot, text string) (map[graph.NodeID]bool, error) {
 	if text == "" {
 		return nil, nil
 	}
-	n, cands, err := sn.Resolver()(text)
-	switch {
-	case errors.Is(err, query.ErrAmbiguous):
-		ids := make([]string, len(cands))
-		for i, c := range cands {
+	t := query.ResolveText(sn.Store(), text)
+	switch t.Kind {
+	case query.TargetAmbiguous:
+		ids := make([]string, len(t.Candidates))
+		for i, c := range t.Candidates {
 			ids[i] = string(c.ID)
 		}
-		return nil, badArg("symbol", "%q matches %d symbols: %s", text, len(cands), strings.Join(ids, ", "))
-	case err != nil:
-		return nil, badArg("symbol", "%v", err)
+		return nil, badArg("symbol", "%q matches %d symbols: %s", text, len(t.Candidates), strings.Join(ids, ", "))
+	case query.TargetUnknown:
+		return nil, badArg("symbol", "unknown symbol")
+	case query.TargetBad:
+		return nil, badArg("symbol", "%v", t.Err)
 	}
+	n := t.Node
 	about := map[graph.NodeID]bool{}
 	for _, l := range sn.Memories.Into(n.ID) {
 		about[l.Node.ID] = true

@@ -1,7 +1,6 @@
 package query
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -36,13 +35,12 @@ func Classify(s *graph.Store, text, root, wd string) Target {
 	}
 	t := strings.TrimSpace(text)
 	q, perr := Parse(t)
-	var n *graph.Node
-	var cands []*graph.Node
-	rerr := perr
+	r := Target{Kind: TargetBad, Err: perr}
 	if perr == nil {
-		n, cands, rerr = Resolve(s, q)
+		r = Resolve(s, q)
 	}
-	resolves := perr == nil && !errors.Is(rerr, ErrUnknown)
+	r.Text = text
+	resolves := r.Kind != TargetBad && r.Kind != TargetUnknown
 	if p, ok := filePath(s, root, wd, t); ok && (strings.ContainsAny(t, "/.") || !resolves) {
 		fn, _ := s.Node(graph.FileID(p))
 		if fn != nil && fn.Kind != graph.KindFile {
@@ -53,17 +51,10 @@ func Classify(s *graph.Store, text, root, wd string) Target {
 	if !resolves && readsAsPath(s, t) {
 		return Target{Kind: TargetNoFile, Text: text, Tried: candidatePaths(root, wd, t)}
 	}
-	switch {
-	case perr != nil && strings.ContainsAny(t, " \t\n?"):
+	if r.Kind == TargetBad && strings.ContainsAny(t, " \t\n?") {
 		return Target{Kind: TargetQuestion, Text: text}
-	case perr != nil:
-		return Target{Kind: TargetBad, Text: text, Err: perr}
-	case errors.Is(rerr, ErrAmbiguous):
-		return Target{Kind: TargetAmbiguous, Text: text, Query: q, Candidates: cands}
-	case errors.Is(rerr, ErrUnknown):
-		return Target{Kind: TargetUnknown, Text: text, Query: q}
 	}
-	return NodeTarget(text, n)
+	return r
 }
 
 // filePath returns t as a clean repo-relative path when it names a file

@@ -1,7 +1,6 @@
 package query
 
 import (
-	"errors"
 	"sort"
 	"strings"
 
@@ -9,24 +8,42 @@ import (
 	"github.com/gortex/gortex/internal/textutil"
 )
 
-// Resolution outcomes of Resolve; Classify turns them into a Target.
-var (
-	ErrAmbiguous = errors.New("ambiguous query")
-	ErrUnknown   = errors.New("unknown symbol")
-)
+// Resolve finds what a parsed symbol query names, as a Target: the one
+// node's (NodeTarget), TargetAmbiguous with every match as Candidates, or
+// TargetUnknown. It never guesses, and these outcomes are not errors.
+// The target's Text is q.Raw.
+func Resolve(s *graph.Store, q Query) Target {
+	n, hits := lookup(s, q)
+	switch {
+	case n != nil:
+		return NodeTarget(q.Raw, n)
+	case len(hits) > 1:
+		sortNodes(hits)
+		return Target{Kind: TargetAmbiguous, Text: q.Raw, Query: q, Candidates: hits}
+	}
+	return Target{Kind: TargetUnknown, Text: q.Raw, Query: q}
+}
 
-// Resolve finds the one node a query names. With several matches it
-// returns them all and ErrAmbiguous; with none, ErrUnknown. It never guesses.
-func Resolve(s *graph.Store, q Query) (*graph.Node, []*graph.Node, error) {
+// ResolveText parses text as a symbol query and resolves it; text that is
+// no symbol query is TargetBad, its Err wrapping ErrBadQuery.
+func ResolveText(s *graph.Store, text string) Target {
+	q, err := Parse(text)
+	if err != nil {
+		return Target{Kind: TargetBad, Text: text, Err: err}
+	}
+	return Resolve(s, q)
+}
+
+// lookup returns the node q names when exactly one matches, else every
+// match (none or several).
+func lookup(s *graph.Store, q Query) (*graph.Node, []*graph.Node) {
 	if q.ID != "" {
-		if n, ok := s.Node(graph.NodeID(q.ID)); ok {
-			return n, nil, nil
-		}
-		return nil, nil, ErrUnknown
+		n, _ := s.Node(graph.NodeID(q.ID))
+		return n, nil
 	}
 	if strings.Contains(q.Raw, "::") {
 		if n, ok := s.Node(graph.NodeID(q.Raw)); ok {
-			return n, nil, nil // the ID of a symbol in a file without an extension: Makefile::build
+			return n, nil // the ID of a symbol in a file without an extension: Makefile::build
 		}
 	}
 	var hits []*graph.Node
@@ -39,14 +56,10 @@ func Resolve(s *graph.Store, q Query) (*graph.Node, []*graph.Node, error) {
 	if len(hits) == 0 {
 		hits = packagesMatching(s, suffix)
 	}
-	switch len(hits) {
-	case 0:
-		return nil, nil, ErrUnknown
-	case 1:
-		return hits[0], nil, nil
+	if len(hits) == 1 {
+		return hits[0], nil
 	}
-	sortNodes(hits)
-	return nil, hits, ErrAmbiguous
+	return nil, hits
 }
 
 // matchesSuffix reports whether suffix is qualified or ends it at a '.' or

@@ -37,40 +37,40 @@ func testStore(t *testing.T) *graph.Store {
 func TestResolve(t *testing.T) {
 	s := testStore(t)
 	tests := []struct {
-		name    string
-		query   string
-		wantID  graph.NodeID
-		wantErr error
-		nCands  int
+		name   string
+		query  string
+		wantID graph.NodeID
+		want   TargetKind
+		nCands int
 	}{
-		{"full qualified", "sigs.k8s.io/karpenter/pkg/apis/v1.Budget", "pkg/apis/v1/nodepool.go::Budget", nil, 0},
-		{"path suffix", "apis/v1.Budget", "pkg/apis/v1/nodepool.go::Budget", nil, 0},
-		{"pkg suffix", "v1.Budget.IsActive", "pkg/apis/v1/nodepool.go::Budget.IsActive", nil, 0},
-		{"unique bare", "NewRequirement", "pkg/scheduling/req.go::NewRequirement", nil, 0},
-		{"unique bare in other module", "Widget", "x/v1/a.go::Widget", nil, 0},
-		{"stable id", "pkg/apis/v1/nodepool.go::Budget.IsActive", "pkg/apis/v1/nodepool.go::Budget.IsActive", nil, 0},
-		{"ambiguous type method", "Budget.IsActive", "", ErrAmbiguous, 2},
-		{"ambiguous bare", "Budget", "", ErrAmbiguous, 2},
-		{"suffix must align", "pis/v1.Budget", "", ErrUnknown, 0},
-		{"unknown", "Budgett", "", ErrUnknown, 0},
-		{"unknown id", "nope.go::X", "", ErrUnknown, 0},
-		{"wrong package", "v2.Budget", "", ErrUnknown, 0},
+		{"full qualified", "sigs.k8s.io/karpenter/pkg/apis/v1.Budget", "pkg/apis/v1/nodepool.go::Budget", TargetSymbol, 0},
+		{"path suffix", "apis/v1.Budget", "pkg/apis/v1/nodepool.go::Budget", TargetSymbol, 0},
+		{"pkg suffix", "v1.Budget.IsActive", "pkg/apis/v1/nodepool.go::Budget.IsActive", TargetSymbol, 0},
+		{"unique bare", "NewRequirement", "pkg/scheduling/req.go::NewRequirement", TargetSymbol, 0},
+		{"unique bare in other module", "Widget", "x/v1/a.go::Widget", TargetSymbol, 0},
+		{"stable id", "pkg/apis/v1/nodepool.go::Budget.IsActive", "pkg/apis/v1/nodepool.go::Budget.IsActive", TargetSymbol, 0},
+		{"ambiguous type method", "Budget.IsActive", "", TargetAmbiguous, 2},
+		{"ambiguous bare", "Budget", "", TargetAmbiguous, 2},
+		{"suffix must align", "pis/v1.Budget", "", TargetUnknown, 0},
+		{"unknown", "Budgett", "", TargetUnknown, 0},
+		{"unknown id", "nope.go::X", "", TargetUnknown, 0},
+		{"wrong package", "v2.Budget", "", TargetUnknown, 0},
+		{"no query", "a b", "", TargetBad, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q, err := Parse(tt.query)
-			if err != nil {
-				t.Fatal(err)
+			got := ResolveText(s, tt.query)
+			if got.Kind != tt.want {
+				t.Fatalf("kind = %d, want %d (err %v)", got.Kind, tt.want, got.Err)
 			}
-			n, cands, err := Resolve(s, q)
-			if !errors.Is(err, tt.wantErr) {
-				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			if len(got.Candidates) != tt.nCands {
+				t.Errorf("%d candidates, want %d", len(got.Candidates), tt.nCands)
 			}
-			if len(cands) != tt.nCands {
-				t.Errorf("%d candidates, want %d", len(cands), tt.nCands)
+			if tt.wantID != "" && (got.Node == nil || got.Node.ID != tt.wantID) {
+				t.Errorf("resolved %v, want %s", got.Node, tt.wantID)
 			}
-			if tt.wantID != "" && (n == nil || n.ID != tt.wantID) {
-				t.Errorf("resolved %v, want %s", n, tt.wantID)
+			if tt.want == TargetBad && !errors.Is(got.Err, ErrBadQuery) {
+				t.Errorf("err = %v, want ErrBadQuery", got.Err)
 			}
 		})
 	}

@@ -206,13 +206,19 @@ func (w *Workspace) Resolver() memory.AnchorResolver { return Resolver(w.Store()
 // Resolver resolves memory anchors against s, as why resolves a query.
 func Resolver(s *graph.Store) memory.AnchorResolver {
 	return func(text string) (*graph.Node, []*graph.Node, error) {
-		q, err := query.Parse(text)
-		if err != nil {
-			return nil, nil, err
+		switch t := query.ResolveText(s, text); t.Kind {
+		case query.TargetBad:
+			return nil, nil, t.Err
+		case query.TargetUnknown:
+			return nil, nil, errUnknownSymbol
+		default:
+			return t.Node, t.Candidates, nil
 		}
-		return query.Resolve(s, q)
 	}
 }
+
+// errUnknownSymbol says why an anchor names no node.
+var errUnknownSymbol = errors.New("unknown symbol")
 
 // IndexOptions wires the indexer to the rationale linker (with root's git
 // history), the content index and the history index: what every index run

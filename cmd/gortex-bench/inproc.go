@@ -172,11 +172,8 @@ func pickQueries(s *graph.Store, n int) []pickedQuery {
 
 // queryFor is how a user would ask about nd.
 func queryFor(s *graph.Store, nd *graph.Node) string {
-	q, err := query.Parse(nd.Qualified)
-	if err == nil {
-		if got, _, err := query.Resolve(s, q); err == nil && got.ID == nd.ID {
-			return nd.Qualified
-		}
+	if got := query.ResolveText(s, nd.Qualified).Node; got != nil && got.ID == nd.ID {
+		return nd.Qualified
 	}
 	return string(nd.ID)
 }

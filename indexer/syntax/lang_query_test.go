@@ -2,7 +2,6 @@ package syntax_test
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -80,20 +79,17 @@ func TestLangQueries(t *testing.T) {
 				s = buildFixture(t, tt.lang)
 				stores[tt.lang] = s
 			}
-			q, err := query.Parse(tt.query)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n, cands, err := query.Resolve(s, q)
-			if errors.Is(err, query.ErrAmbiguous) {
+			r := query.ResolveText(s, tt.query)
+			if r.Kind == query.TargetAmbiguous {
 				var ids []graph.NodeID
-				for _, c := range cands {
+				for _, c := range r.Candidates {
 					ids = append(ids, c.ID)
 				}
 				t.Fatalf("ambiguous: %v", ids)
 			}
-			if err != nil {
-				t.Fatal(err)
+			n := r.Node
+			if n == nil {
+				t.Fatalf("target kind %d: %v", r.Kind, r.Err)
 			}
 			if n.ID != tt.want {
 				t.Errorf("resolved %s (%s), want %s", n.ID, n.Qualified, tt.want)
