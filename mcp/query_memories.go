@@ -146,9 +146,9 @@ func aboutSymbol(sn *Snapshot, text string) (map[graph.NodeID]bool, error) {
 	return about, nil
 }
 
-func (p queryMemoriesParams) matches(m *memory.Memory, scope string, about map[graph.NodeID]bool) bool {
+func (p queryMemoriesParams) matches(m *memory.Memory, scope memory.Scope, about map[graph.NodeID]bool) bool {
 	switch {
-	case scope != string(memory.ScopeBoth) && string(m.Scope) != scope,
+	case scope != memory.ScopeBoth && m.Scope != scope,
 		p.LiveOnly && !m.Live(),
 		p.Kind != "" && string(m.Kind) != p.Kind,
 		p.Tag != "" && !slices.Contains(m.Tags, strings.ToLower(strings.TrimPrefix(p.Tag, "#"))),

@@ -6,7 +6,6 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 )
@@ -49,11 +48,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	if strings.TrimSpace(p.ID) == "" {
 		return nil, badArg("id", "empty; give a symbol such as billing.Invoice.Finalize")
 	}
-	// Memories of the other scope are dropped after ranking, so ask for
-	// as many more entries as there are of them.
-	hidden := otherScope(sn, scope)
 	qo := sn.QueryOptions()
-	qo.Limit, qo.Candidates, qo.Explain = limit+hidden, limit, p.Explain
+	qo.Limit, qo.Candidates, qo.Explain = limit, limit, p.Explain
+	qo.Memories = qo.Memories.Only(scope)
 	var notes []string
 	if ci, err := sn.OpenContent(); err == nil {
 		defer ci.Close()
@@ -72,7 +69,6 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 	case a.Status == query.StatusBadQuery:
 		return nil, badArg("id", "%s", a.Note)
 	}
-	keepScope(sn, a, scope, limit)
 	if a.Status == query.StatusAnswered {
 		s.addFinding(ctx, sn, a)
 	}
@@ -94,44 +90,14 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 }
 
 // scopeArg reads a memory scope argument: both (the default), workspace or global.
-func scopeArg(name, s string) (string, error) {
-	switch s {
-	case "", string(memory.ScopeBoth):
-		return string(memory.ScopeBoth), nil
-	case string(memory.ScopeWorkspace), string(memory.ScopeGlobal):
-		return s, nil
+func scopeArg(name, s string) (memory.Scope, error) {
+	switch sc := memory.Scope(s); sc {
+	case "":
+		return memory.ScopeBoth, nil
+	case memory.ScopeBoth, memory.ScopeWorkspace, memory.ScopeGlobal:
+		return sc, nil
 	}
 	return "", badArg(name, "%q is no scope; use workspace, global or both", s)
-}
-
-// otherScope counts the snapshot's memories outside scope.
-func otherScope(sn *Snapshot, scope string) int {
-	if scope == string(memory.ScopeBoth) {
-		return 0
-	}
-	n := 0
-	for _, m := range sn.Memories.All() {
-		if string(m.Scope) != scope {
-			n++
-		}
-	}
-	return n
-}
-
-// keepScope drops the memories of the other scope from a and cuts it to limit.
-func keepScope(sn *Snapshot, a *query.Answer, scope string, limit int) {
-	kept := a.Rationale[:0]
-	for _, e := range a.Rationale {
-		if scope != string(memory.ScopeBoth) && e.Kind == query.EntryMemory {
-			id, _ := memory.IDOf(graph.NodeID(e.SourceID))
-			if m := sn.Memories.Memory(id); m != nil && string(m.Scope) != scope {
-				continue
-			}
-		}
-		kept = append(kept, e)
-	}
-	a.Rationale = kept[:min(len(kept), limit)]
-	a.Count = len(a.Rationale)
 }
 
 // fitAnswer shortens a's entries' text (and drops its last entries when

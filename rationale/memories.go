@@ -113,6 +113,35 @@ func (l *Memories) Memory(id memory.ID) *memory.Memory {
 	return l.byID[id]
 }
 
+// Only returns the layer of the memories of scope alone (l itself for
+// memory.ScopeBoth), their links as l found them: what a surface that
+// holds both stores answers for one, before any ranking.
+func (l *Memories) Only(scope memory.Scope) *Memories {
+	if l == nil || scope == memory.ScopeBoth {
+		return l
+	}
+	o := &Memories{byID: map[memory.ID]*memory.Memory{}, nodes: map[memory.ID]*graph.Node{}, into: map[graph.NodeID][]MemoryLink{}}
+	for _, m := range l.all {
+		if m.Scope != scope {
+			continue
+		}
+		o.all = append(o.all, m)
+		o.nodes[m.ID] = l.nodes[m.ID]
+		if _, dup := o.byID[m.ID]; !dup {
+			o.byID[m.ID] = m
+		}
+	}
+	for to, links := range l.into {
+		for _, ml := range links {
+			if ml.Memory.Scope == scope {
+				o.into[to] = append(o.into[to], ml)
+				o.links++
+			}
+		}
+	}
+	return o
+}
+
 // Links is the number of links the layer adds to the graph.
 func (l *Memories) Links() int {
 	if l == nil {

@@ -84,3 +84,60 @@ func TestLinkMemories(t *testing.T) {
 		t.Error("a nil layer is not empty")
 	}
 }
+
+func TestMemoriesOnly(t *testing.T) {
+	s := projectStore(t)
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	mem := func(id memory.ID, scope memory.Scope) *memory.Memory {
+		return &memory.Memory{ID: id, Title: string(id), Body: "Why `Invoice.Finalize` runs once.", Kind: memory.KindDecision,
+			Importance: 3, Confidence: 1, Created: at, Updated: at, Scope: scope,
+			Symbols: []memory.SymbolAnchor{{Written: "Total", ID: "cart/cart.go::Total"}}}
+	}
+	ws, gl := mem("20260101T000000Z-aaaaaa", memory.ScopeWorkspace), mem("20260101T000000Z-bbbbbb", memory.ScopeGlobal)
+	all := LinkMemories(s, []*memory.Memory{ws, gl})
+	tests := []struct {
+		name  string
+		scope memory.Scope
+		want  []*memory.Memory
+	}{
+		{"both", memory.ScopeBoth, []*memory.Memory{ws, gl}},
+		{"workspace", memory.ScopeWorkspace, []*memory.Memory{ws}},
+		{"global", memory.ScopeGlobal, []*memory.Memory{gl}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := all.Only(tt.scope)
+			if got := l.All(); len(got) != len(tt.want) || got[0] != tt.want[0] {
+				t.Fatalf("All() = %v, want %v", got, tt.want)
+			}
+			for _, id := range []graph.NodeID{"cart/cart.go::Total", "billing/invoice.go::Invoice.Finalize"} {
+				links := l.Into(id)
+				if len(links) != len(tt.want) {
+					t.Errorf("Into(%s): %d links, want %d", id, len(links), len(tt.want))
+				}
+				for _, ml := range links {
+					if tt.scope != memory.ScopeBoth && ml.Memory.Scope != tt.scope {
+						t.Errorf("Into(%s) holds a %s memory", id, ml.Memory.Scope)
+					}
+				}
+			}
+			if per := all.Links() / 2; l.Links() != per*len(tt.want) {
+				t.Errorf("Links() = %d, want %d", l.Links(), per*len(tt.want))
+			}
+			other := gl
+			if tt.scope == memory.ScopeGlobal {
+				other = ws
+			}
+			if _, ok := l.Node(other.ID); ok == (tt.scope != memory.ScopeBoth) {
+				t.Errorf("Node(%s) present = %v", other.ID, ok)
+			}
+			if (l.Memory(other.ID) != nil) == (tt.scope != memory.ScopeBoth) {
+				t.Errorf("Memory(%s) present = %v", other.ID, l.Memory(other.ID) != nil)
+			}
+		})
+	}
+	var none *Memories
+	if none.Only(memory.ScopeGlobal) != nil {
+		t.Error("a nil layer's Only is not nil")
+	}
+}
