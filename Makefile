@@ -66,7 +66,7 @@ FUZZ = \
 	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./mcp:FuzzLineCap \
 	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt \
-	./semantic:FuzzDecode
+	./semantic:FuzzDecode ./internal/binrec:FuzzReader
 
 fuzz:
 	@set -e; for t in $(FUZZ); do \

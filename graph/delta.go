@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // Deltas. An update that changes one file of a large graph changes a few
@@ -84,7 +86,7 @@ func (s *Store) SaveDelta(w io.Writer, dirty Dirty) error {
 	head := append([]byte(deltaMagic), le.AppendUint32(nil, FormatVersion)...)
 	head = le.AppendUint32(le.AppendUint32(head, uint32(len(nodes))), uint32(len(edges)))
 	head = append(head, h.bytes()[len(magic)+4:]...)
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(binrec.Castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)
 	for _, part := range [][]byte{head, ids, pairs, dw.nodes, recs, dw.mots, dw.extras} {
 		bw.Write(part)
@@ -216,7 +218,7 @@ func readDelta(r io.Reader) (*delta, error) {
 	if _, err := io.ReadFull(r, trailer[:]); err != nil {
 		return nil, fmt.Errorf("%w: delta trailer: %w", ErrCorrupt, err)
 	}
-	crc := crc32.Update(crc32.Update(crc32.Checksum(b[:], castagnoli), castagnoli, body), castagnoli, blob)
+	crc := crc32.Update(crc32.Update(crc32.Checksum(b[:], binrec.Castagnoli), binrec.Castagnoli, body), binrec.Castagnoli, blob)
 	if crc != le.Uint32(trailer[:]) {
 		return nil, fmt.Errorf("%w: delta checksum mismatch", ErrCorrupt)
 	}
@@ -237,15 +239,15 @@ func decodeDelta(h header, nd, ne int, body, blob []byte) (*delta, error) {
 	d := &delta{dirty: Dirty{Nodes: make([]NodeID, nd), Edges: make([][2]NodeID, ne)},
 		nodes: make([]Node, h.nodes), edges: make([]deltaEdge, h.edges)}
 	for i := range d.dirty.Nodes {
-		id, ok := rd.str(ids[i*8:])
+		id, ok := binrec.Ref(rd.blob, ids[i*8:])
 		if !ok || id == "" {
 			return nil, fmt.Errorf("dirty node %d: %w", i, errRange)
 		}
 		d.dirty.Nodes[i] = NodeID(id)
 	}
 	for i := range d.dirty.Edges {
-		from, ok1 := rd.str(pairs[i*16:])
-		to, ok2 := rd.str(pairs[i*16+8:])
+		from, ok1 := binrec.Ref(rd.blob, pairs[i*16:])
+		to, ok2 := binrec.Ref(rd.blob, pairs[i*16+8:])
 		if !ok1 || !ok2 {
 			return nil, fmt.Errorf("dirty edge %d: %w", i, errRange)
 		}
@@ -263,8 +265,8 @@ func decodeDelta(h header, nd, ne int, body, blob []byte) (*delta, error) {
 	used := 0
 	for i := range d.edges {
 		rec := recs[i*deltaEdgeSize:]
-		from, ok1 := rd.str(rec)
-		to, ok2 := rd.str(rec[8:])
+		from, ok1 := binrec.Ref(rd.blob, rec)
+		to, ok2 := binrec.Ref(rd.blob, rec[8:])
 		kinds, k := le.Uint32(rec[16:]), le.Uint32(rec[20:])
 		if !ok1 || !ok2 || kinds == 0 || kinds > math.MaxUint8 || uint64(k) > uint64(len(mots)-used) {
 			return nil, fmt.Errorf("edge %d: %w", i, errRange)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // loadBytes loads a snapshot, failing the test on error.
@@ -230,4 +232,4 @@ func framedDelta(data []byte) []byte {
 	return out
 }
 
-func crc32Castagnoli(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+func crc32Castagnoli(b []byte) uint32 { return crc32.Checksum(b, binrec.Castagnoli) }

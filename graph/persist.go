@@ -9,6 +9,8 @@ import (
 	"math"
 	"os"
 	"runtime"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // FormatVersion is the snapshot format; Load refuses any other with
@@ -65,8 +67,6 @@ const (
 	maxBlob = math.MaxUint32
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // Save writes the store as a versioned snapshot. Removed nodes and edges are
 // left out, so a saved store is also a compacted one.
 func (s *Store) Save(w io.Writer) error {
@@ -122,7 +122,7 @@ func Load(r io.Reader) (*Store, error) {
 	// The checksum runs beside the decoder, which checks every offset and
 	// so cannot fail worse than with ErrCorrupt on bytes the sum rejects.
 	sum := make(chan uint32, 1)
-	go func() { sum <- crc32.Update(crc32.Update(h.crc, castagnoli, body), castagnoli, blob) }()
+	go func() { sum <- crc32.Update(crc32.Update(h.crc, binrec.Castagnoli, body), binrec.Castagnoli, blob) }()
 	s, err := decode(h, body, blob)
 	if <-sum != le.Uint32(trailer[:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)

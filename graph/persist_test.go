@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // richStore is a store that uses every field a snapshot carries, with
@@ -282,7 +284,7 @@ func framed(data []byte) []byte {
 	extras := min(le.Uint64(out[32:]), rest-h.bodyLen())
 	le.PutUint64(out[32:], extras)
 	le.PutUint64(out[40:], rest-h.bodyLen()-extras)
-	le.PutUint32(out[len(out)-4:], crc32.Checksum(out[:len(out)-4], castagnoli))
+	le.PutUint32(out[len(out)-4:], crc32.Checksum(out[:len(out)-4], binrec.Castagnoli))
 	return out
 }
 

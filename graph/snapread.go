@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // header is a snapshot's fixed-size head.
@@ -61,7 +62,7 @@ func readHeader(r io.Reader) (header, error) {
 		groups: le.Uint32(b[24:]), grouped: le.Uint32(b[28:]),
 		extrasLen: le.Uint64(b[32:]), blobLen: le.Uint64(b[40:]),
 		idSlots: le.Uint32(b[48:]), nameSlots: le.Uint32(b[52:]), kindGroups: le.Uint32(b[56:]),
-		crc: crc32.Checksum(b[:], castagnoli)}
+		crc: crc32.Checksum(b[:], binrec.Castagnoli)}
 	if h.extrasLen > maxBlob || h.blobLen > maxBlob {
 		return header{}, fmt.Errorf("%w: header claims %d bytes of extras and %d of strings", ErrCorrupt, h.extrasLen, h.blobLen)
 	}
@@ -139,7 +140,7 @@ func (d *snapReader) node(rec []byte, n *Node) error {
 	var f [10]string
 	for i := range f {
 		var ok bool
-		if f[i], ok = d.str(rec[8*i:]); !ok {
+		if f[i], ok = binrec.Ref(d.blob, rec[8*i:]); !ok {
 			return errRange
 		}
 	}
@@ -155,31 +156,22 @@ func (d *snapReader) node(rec []byte, n *Node) error {
 	return nil
 }
 
-// str reads a record's string reference.
-func (d *snapReader) str(b []byte) (string, bool) {
-	off, n := uint64(le.Uint32(b)), uint64(le.Uint32(b[4:]))
-	if off+n > uint64(len(d.blob)) {
-		return "", false
-	}
-	return d.blob[off : off+n], true
-}
-
 // extra decodes a node's HeadingPath and Attrs at off in the extras.
 func (d *snapReader) extra(off uint32, n *Node) error {
 	if uint64(off) >= uint64(len(d.extras)) {
 		return errRange
 	}
-	x := &uvarints{b: d.extras[off:], blob: d.blob}
-	if k := x.count(2); k > 0 {
+	x := binrec.New(d.extras[off:])
+	if k := x.Count(2); k > 0 {
 		n.HeadingPath = make([]string, k)
 		for j := range n.HeadingPath {
-			n.HeadingPath[j] = x.str()
+			n.HeadingPath[j] = x.BlobStr(d.blob)
 		}
 	}
-	if k := x.count(4); k > 0 {
+	if k := x.Count(4); k > 0 {
 		n.Attrs = make(map[string]string, k)
 		for range k {
-			key, val := x.str(), x.str()
+			key, val := x.BlobStr(d.blob), x.BlobStr(d.blob)
 			if key != attrUpdated {
 				n.Attrs[key] = val
 			} else if t, err := time.Parse(time.RFC3339, val); err == nil {
@@ -187,47 +179,10 @@ func (d *snapReader) extra(off uint32, n *Node) error {
 			}
 		}
 	}
-	if x.failed {
+	if x.Failed() {
 		return errRange
 	}
 	return nil
-}
-
-// uvarints reads the extras section. Its errors are sticky: a read past
-// the end gives zero values and sets failed.
-type uvarints struct {
-	b      []byte
-	blob   string
-	failed bool
-}
-
-func (x *uvarints) next() uint64 {
-	v, k := binary.Uvarint(x.b)
-	if k <= 0 {
-		x.failed, x.b = true, nil
-		return 0
-	}
-	x.b = x.b[k:]
-	return v
-}
-
-// count reads a count of items that take at least minBytes each.
-func (x *uvarints) count(minBytes int) int {
-	v := x.next()
-	if v > uint64(len(x.b)/minBytes) {
-		x.failed = true
-		return 0
-	}
-	return int(v)
-}
-
-func (x *uvarints) str() string {
-	off, n := x.next(), x.next()
-	if off > uint64(len(x.blob)) || n > uint64(len(x.blob))-off {
-		x.failed = true
-		return ""
-	}
-	return x.blob[off : off+n]
 }
 
 // decodeEdges decodes the edge and motivation records and lays out the
@@ -274,8 +229,8 @@ func (d *snapReader) motivations() ([]Motivation, error) {
 	mots := make([]Motivation, len(d.mots)/motSize)
 	for i := range mots {
 		rec := d.mots[i*motSize:]
-		sig, ok1 := d.str(rec)
-		detail, ok2 := d.str(rec[8:])
+		sig, ok1 := binrec.Ref(d.blob, rec)
+		detail, ok2 := binrec.Ref(d.blob, rec[8:])
 		if !ok1 || !ok2 {
 			return nil, fmt.Errorf("motivation %d: %w", i, errRange)
 		}
@@ -306,7 +261,7 @@ func carve(deg []int32) blocks[[]int32] {
 func (d *snapReader) indexIDs(s *Store) error {
 	s.index = make(map[NodeID]int32, s.nodes.len())
 	for i := range s.nodes.len() {
-		id, ok := d.str(d.nodes[i*nodeSize:])
+		id, ok := binrec.Ref(d.blob, d.nodes[i*nodeSize:])
 		if !ok || id == "" {
 			return fmt.Errorf("node %d: %w", i, errRange)
 		}
@@ -326,7 +281,7 @@ func (d *snapReader) indexNames(s *Store) error {
 	n, at := uint32(s.nodes.len()), 0
 	for g := range groups {
 		rec := d.names[g*groupSize:]
-		name, ok := d.str(rec)
+		name, ok := binrec.Ref(d.blob, rec)
 		k := int(le.Uint32(rec[8:]))
 		if !ok || name == "" || k == 0 || k > len(all)-at || int(le.Uint32(rec[12:])) != at {
 			return fmt.Errorf("name group %d: %w", g, errRange)

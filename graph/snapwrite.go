@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 var le = binary.LittleEndian
@@ -128,7 +130,7 @@ func (w *snapWriter) nameGroups() {
 
 // writeTo writes header, sections and checksum.
 func (w *snapWriter) writeTo(out io.Writer) error {
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(binrec.Castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
 	bw.Write(w.h.bytes())
 	bw.Write(w.nodes)

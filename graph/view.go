@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // Open returns the store of the snapshot in f, read where it lies: the
@@ -119,21 +121,12 @@ func u32(b []byte, i uint64) (uint32, bool) {
 	return le.Uint32(b[i*4:]), true
 }
 
-// ref reads the string reference at b, as an unsafe slice of the blob.
-func (v *view) ref(b []byte) (string, bool) {
-	off, n := uint64(le.Uint32(b)), uint64(le.Uint32(b[4:]))
-	if off+n > uint64(len(v.blob)) {
-		return "", false
-	}
-	return v.blob[off : off+n], true
-}
-
 // idAt is node i's ID, unsafe (compare only).
 func (v *view) idAt(i uint32) (string, bool) {
 	if i >= v.h.nodes {
 		return "", false
 	}
-	return v.ref(v.nodes[uint64(i)*nodeSize:])
+	return binrec.Ref(v.blob, v.nodes[uint64(i)*nodeSize:])
 }
 
 // probe looks key up in a hash table whose entries are index+1, matching
@@ -256,7 +249,7 @@ func (v *view) group(g uint32) (name string, list []byte, ok bool) {
 		return "", nil, false
 	}
 	rec := v.names[uint64(g)*groupSize:]
-	name, ok = v.ref(rec)
+	name, ok = binrec.Ref(v.blob, rec)
 	k, at := uint64(le.Uint32(rec[8:])), uint64(le.Uint32(rec[12:]))
 	if !ok || at+k > uint64(v.h.grouped) {
 		return "", nil, false
@@ -310,7 +303,7 @@ func (v *view) nodesSeq(yield func(*Node) bool) {
 func (v *view) nodesOf(k NodeKind, yield func(*Node) bool) {
 	for g := range uint64(v.h.kindGroups) {
 		rec := v.kinds[g*16:]
-		kind, ok := v.ref(rec)
+		kind, ok := binrec.Ref(v.blob, rec)
 		count, at := uint64(le.Uint32(rec[8:])), uint64(le.Uint32(rec[12:]))
 		if !ok || at+count > uint64(v.h.nodes) {
 			v.fail("kind record", int(g))
@@ -358,8 +351,8 @@ func (v *view) motivations(e uint32) []Motivation {
 	out := make([]Motivation, 0, k)
 	for j := first; j < first+k; j++ {
 		rec := v.mots[j*motSize:]
-		sig, ok1 := v.ref(rec)
-		detail, ok2 := v.ref(rec[8:])
+		sig, ok1 := binrec.Ref(v.blob, rec)
+		detail, ok2 := binrec.Ref(v.blob, rec[8:])
 		if !ok1 || !ok2 {
 			v.fail("motivation", int(j))
 			continue
@@ -473,7 +466,7 @@ func (v *view) decode() (*Store, error) { return v.decodeBlob(slices.Clone(v.blo
 func (v *view) decodeBlob(blob []byte) (*Store, error) {
 	sum := make(chan uint32, 1)
 	go func() {
-		sum <- crc32.Update(crc32.Update(v.h.crc, castagnoli, v.body), castagnoli, v.blobBytes)
+		sum <- crc32.Update(crc32.Update(v.h.crc, binrec.Castagnoli, v.body), binrec.Castagnoli, v.blobBytes)
 	}()
 	s, err := decode(v.h, v.body, blob)
 	if <-sum != le.Uint32(v.trailer) {

@@ -233,9 +233,9 @@ func (b *builder) resolveEverything(touched map[string]bool) error {
 			continue
 		}
 		r, _ := b.oldParses.record(file)
-		fp := &fileParse{Package: b.oldParses.index[file].pkg, Imports: r.imports()}
+		fp := &fileParse{Package: b.oldParses.index[file].pkg, Imports: readImports(r)}
 		fp.Calls = b.oldParses.calls(file, func(string) bool { return true })
-		if r.failed {
+		if r.Failed() {
 			return fmt.Errorf("%w: record of %s", errParses, file)
 		}
 		b.parses[file] = fp

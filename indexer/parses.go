@@ -10,9 +10,9 @@ import (
 	"io"
 	"os"
 	"sort"
-	"unsafe"
 
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // The parses file keeps, per Go source file, what resolving its calls
@@ -63,41 +63,41 @@ func readParses(path string) (*parseFile, error) {
 	if len(data) < len(parsesMagic)+8 || string(data[:len(parsesMagic)]) != parsesMagic {
 		return nil, fmt.Errorf("%w: no header", errParses)
 	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
+	body, ok := binrec.Summed(data)
+	if !ok {
 		return nil, fmt.Errorf("%w: checksum mismatch", errParses)
 	}
 	if v := binary.LittleEndian.Uint32(data[len(parsesMagic):]); v != parsesVersion {
 		return nil, fmt.Errorf("%w: version %d, want %d", errParses, v, parsesVersion)
 	}
-	r := &recReader{b: body[len(parsesMagic)+4:], src: body}
-	n := r.count(4)
+	r := binrec.New(body[len(parsesMagic)+4:])
+	n := r.Count(4)
 	pf := &parseFile{data: body, index: make(map[string]parseRef, n)}
 	for range n {
-		p, pkg := r.str(), r.str()
-		off, l := r.uvarint(), r.uvarint()
+		p, pkg := r.Str(), r.Str()
+		off, l := r.Uvarint(), r.Uvarint()
 		pf.index[p] = parseRef{pkg: pkg, off: int(off), len: int(l)}
 	}
-	recs := len(body) - len(r.b)
+	recs := len(body) - r.Len()
 	for p, ref := range pf.index {
-		if r.failed || uint64(ref.off)+uint64(ref.len) > uint64(len(r.b)) {
+		if r.Failed() || uint64(ref.off)+uint64(ref.len) > uint64(r.Len()) {
 			return nil, fmt.Errorf("%w: record of %s out of range", errParses, p)
 		}
 		ref.off += recs
 		pf.index[p] = ref
 	}
-	if r.failed {
+	if r.Failed() {
 		return nil, fmt.Errorf("%w: table cut short", errParses)
 	}
 	return pf, nil
 }
 
-func (pf *parseFile) record(path string) (*recReader, bool) {
+func (pf *parseFile) record(path string) (*binrec.Reader, bool) {
 	ref, ok := pf.index[path]
 	if !ok {
 		return nil, false
 	}
-	return &recReader{b: pf.data[ref.off : ref.off+ref.len], src: pf.data}, true
+	return binrec.New(pf.data[ref.off : ref.off+ref.len]), true
 }
 
 // imports returns a file's imports.
@@ -106,7 +106,7 @@ func (pf *parseFile) imports(path string) []syntax.Import {
 	if !ok {
 		return nil
 	}
-	return r.imports()
+	return readImports(r)
 }
 
 // importsAny reports whether the file imports one of paths, without
@@ -116,9 +116,9 @@ func (pf *parseFile) importsAny(path string, paths map[string]bool) bool {
 	if !ok {
 		return false
 	}
-	for range r.count(2) {
-		r.skipStr()
-		if paths[r.str()] {
+	for range r.Count(2) {
+		r.Bytes()
+		if paths[r.Str()] {
 			return true
 		}
 	}
@@ -131,84 +131,44 @@ func (pf *parseFile) calls(path string, keep func(qualifier string) bool) []synt
 	if !ok {
 		return nil
 	}
-	r.imports()
+	readImports(r)
 	var out []syntax.Call
-	for range r.count(3) {
-		q := r.str()
-		size := int(r.uvarint())
-		if r.failed || size > len(r.b) {
+	for range r.Count(3) {
+		q := r.Str()
+		g := r.Sub()
+		if r.Failed() {
 			return out
 		}
-		if !keep(q) {
-			r.b = r.b[size:]
-			continue
-		}
-		for range r.count(2) {
-			out = append(out, syntax.Call{Qualifier: q, Caller: r.str(), Name: r.str()})
+		if keep(q) {
+			out = appendCalls(out, q, g)
 		}
 	}
 	return out
 }
 
-// recReader reads uvarints and strings; its errors are sticky. Strings are
-// slices of src, which must not change.
-type recReader struct {
-	b      []byte
-	src    []byte
-	failed bool
-}
-
-func (r *recReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.failed, r.b = true, nil
-		return 0
+// appendCalls appends the calls of one qualifier's group.
+func appendCalls(out []syntax.Call, q string, g *binrec.Reader) []syntax.Call {
+	for range g.Count(2) {
+		out = append(out, syntax.Call{Qualifier: q, Caller: g.Str(), Name: g.Str()})
 	}
-	r.b = r.b[n:]
-	return v
+	return out
 }
 
-func (r *recReader) count(minBytes int) int {
-	v := r.uvarint()
-	if v > uint64(len(r.b)/minBytes) {
-		r.failed, r.b = true, nil
-		return 0
-	}
-	return int(v)
-}
-
-func (r *recReader) bytes() []byte {
-	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.failed, r.b = true, nil
-		return nil
-	}
-	b := r.b[:n]
-	r.b = r.b[n:]
-	return b
-}
-
-func (r *recReader) str() string {
-	b := r.bytes()
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-func (r *recReader) skipStr() { r.bytes() }
-
-func (r *recReader) imports() []syntax.Import {
-	n := r.count(2)
+// readImports reads a record's imports.
+func readImports(r *binrec.Reader) []syntax.Import {
+	n := r.Count(2)
 	out := make([]syntax.Import, 0, n)
 	for range n {
-		out = append(out, syntax.Import{Alias: r.str(), Path: r.str()})
+		out = append(out, syntax.Import{Alias: r.Str(), Path: r.Str()})
 	}
 	return out
 }
 
 // encodeParse encodes one file's record.
 func encodeParse(dst []byte, fp *fileParse) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(fp.Imports)))
+	dst = binrec.AppendUvarint(dst, uint64(len(fp.Imports)))
 	for _, imp := range fp.Imports {
-		dst = appendStr(appendStr(dst, imp.Alias), imp.Path)
+		dst = binrec.AppendStr(binrec.AppendStr(dst, imp.Alias), imp.Path)
 	}
 	groups := map[string][]syntax.Call{}
 	var order []string
@@ -218,22 +178,18 @@ func encodeParse(dst []byte, fp *fileParse) []byte {
 		}
 		groups[c.Qualifier] = append(groups[c.Qualifier], c)
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(order)))
+	dst = binrec.AppendUvarint(dst, uint64(len(order)))
 	var calls []byte
 	for _, q := range order {
-		calls = binary.AppendUvarint(calls[:0], uint64(len(groups[q])))
+		calls = binrec.AppendUvarint(calls[:0], uint64(len(groups[q])))
 		for _, c := range groups[q] {
-			calls = appendStr(appendStr(calls, c.Caller), c.Name)
+			calls = binrec.AppendStr(binrec.AppendStr(calls, c.Caller), c.Name)
 		}
-		dst = appendStr(dst, q)
-		dst = binary.AppendUvarint(dst, uint64(len(calls)))
+		dst = binrec.AppendStr(dst, q)
+		dst = binrec.AppendUvarint(dst, uint64(len(calls)))
 		dst = append(dst, calls...)
 	}
 	return dst
-}
-
-func appendStr(dst []byte, s string) []byte {
-	return append(binary.AppendUvarint(dst, uint64(len(s))), s...)
 }
 
 // same reports whether writing the parses with drop and fresh would give
@@ -298,11 +254,11 @@ func writeParses(path string, old *parseFile, drop map[string]bool, fresh map[st
 // in path order, as entry gives them.
 func parsesHead(n int, entry func(i int) (path, pkg string, off, length int)) []byte {
 	head := binary.LittleEndian.AppendUint32([]byte(parsesMagic), parsesVersion)
-	head = binary.AppendUvarint(head, uint64(n))
+	head = binrec.AppendUvarint(head, uint64(n))
 	for i := range n {
 		path, pkg, off, length := entry(i)
-		head = appendStr(appendStr(head, path), pkg)
-		head = binary.AppendUvarint(binary.AppendUvarint(head, uint64(off)), uint64(length))
+		head = binrec.AppendStr(binrec.AppendStr(head, path), pkg)
+		head = binrec.AppendUvarint(binrec.AppendUvarint(head, uint64(off)), uint64(length))
 	}
 	return head
 }
@@ -315,7 +271,7 @@ func writeSummed(path string, head []byte, body func(w io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(binrec.Castagnoli)
 	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
 	w.Write(head)
 	err = body(w)
@@ -330,5 +286,3 @@ func writeSummed(path string, head []byte, body func(w io.Writer) error) error {
 	}
 	return err
 }
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)

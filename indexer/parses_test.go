@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 var testParses = map[string]*fileParse{
@@ -127,4 +128,4 @@ func withParsesChecksum(in []byte) []byte {
 	return out
 }
 
-func castagnoliSum(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+func castagnoliSum(b []byte) uint32 { return crc32.Checksum(b, binrec.Castagnoli) }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // A full build does not hold every Go file's imports and calls until all
@@ -57,7 +58,7 @@ func newParseSpool(dir string) (*parseSpool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create parse spool: %w", err)
 	}
-	return &parseSpool{path: p, f: f, w: bufio.NewWriterSize(f, 256<<10), crc: crc32.New(castagnoli)}, nil
+	return &parseSpool{path: p, f: f, w: bufio.NewWriterSize(f, 256<<10), crc: crc32.New(binrec.Castagnoli)}, nil
 }
 
 // add appends the record of the Go file at path.
@@ -92,7 +93,7 @@ func (s *parseSpool) each(fn func(path, pkg string, imports []syntax.Import, cal
 		return err
 	}
 	r := bufio.NewReaderSize(io.NewSectionReader(s.f, 0, int64(s.size)), 256<<10)
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(binrec.Castagnoli)
 	for _, e := range s.refs {
 		rec := make([]byte, e.len)
 		if _, err := io.ReadFull(r, rec); err != nil {
@@ -113,27 +114,17 @@ func (s *parseSpool) each(fn func(path, pkg string, imports []syntax.Import, cal
 
 // decodeParse decodes a whole record; its strings point into rec.
 func decodeParse(rec []byte) ([]syntax.Import, []syntax.Call, error) {
-	r := &recReader{b: rec, src: rec}
-	imports := r.imports()
+	r := binrec.New(rec)
+	imports := readImports(r)
 	var calls []syntax.Call
-	for range r.count(3) {
-		q := r.str()
-		size := r.uvarint()
-		if size > uint64(len(r.b)) {
-			r.failed = true
-			break
+	for range r.Count(3) {
+		q := r.Str()
+		g := r.Sub()
+		if calls = appendCalls(calls, q, g); g.Failed() || g.Len() != 0 {
+			return nil, nil, errors.New("malformed")
 		}
-		rest := r.b[size:]
-		r.b = r.b[:size]
-		for range r.count(2) {
-			calls = append(calls, syntax.Call{Qualifier: q, Caller: r.str(), Name: r.str()})
-		}
-		if len(r.b) != 0 {
-			r.failed = true
-		}
-		r.b = rest
 	}
-	if r.failed || len(r.b) != 0 {
+	if r.Failed() || r.Len() != 0 {
 		return nil, nil, errors.New("malformed")
 	}
 	return imports, calls, nil
@@ -153,7 +144,7 @@ func (s *parseSpool) writeParses(dst string) error {
 		return e.path, e.pkg, e.off, e.len
 	})
 	return writeSummed(dst, head, func(w io.Writer) error {
-		check := crc32.New(castagnoli)
+		check := crc32.New(binrec.Castagnoli)
 		if _, err := io.Copy(io.MultiWriter(w, check), io.NewSectionReader(s.f, 0, int64(s.size))); err != nil {
 			return err
 		}

@@ -4,12 +4,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"iter"
 	"math"
 	"sort"
 	"strings"
 	"unsafe"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // errTable is returned for a table of files that does not decode.
@@ -36,10 +37,7 @@ const (
 	recordSize = 40
 )
 
-var (
-	le       = binary.LittleEndian
-	castagno = crc32.MakeTable(crc32.Castagnoli)
-)
+var le = binary.LittleEndian
 
 // encodeTable encodes records, by path, as a table.
 func encodeTable(records map[string]FileRecord) []byte {
@@ -74,7 +72,7 @@ func encodeTable(records map[string]FileRecord) []byte {
 	}
 	out = le.AppendUint32(out, uint32(blob.Len()))
 	out = append(out, blob.String()...)
-	return le.AppendUint32(out, crc32.Checksum(out, castagno))
+	return binrec.AppendSum(out)
 }
 
 // table is a decoded table of files.
@@ -91,8 +89,8 @@ func decodeTable(data []byte) (*table, error) {
 	if len(data) < len(tableMagic)+12 || string(data[:len(tableMagic)]) != tableMagic {
 		return nil, fmt.Errorf("%w: no table header", errTable)
 	}
-	body, sum := data[:len(data)-4], le.Uint32(data[len(data)-4:])
-	if crc32.Checksum(body, castagno) != sum {
+	body, ok := binrec.Summed(data)
+	if !ok {
 		return nil, fmt.Errorf("%w: checksum mismatch", errTable)
 	}
 	n := uint64(le.Uint32(body[len(tableMagic):]))

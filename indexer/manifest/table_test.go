@@ -5,6 +5,8 @@ import (
 	"hash/crc32"
 	"maps"
 	"testing"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 func TestTableRoundTrip(t *testing.T) {
@@ -69,7 +71,7 @@ func TestTableRefuses(t *testing.T) {
 	copy(swapped[r0:r1], good[r1:r1+recordSize])
 	copy(swapped[r1:r1+recordSize], good[r0:r1])
 	body := swapped[:len(swapped)-4]
-	le.PutUint32(swapped[len(body):], crc32.Checksum(body, castagno))
+	le.PutUint32(swapped[len(body):], crc32.Checksum(body, binrec.Castagnoli))
 	for _, tc := range []struct {
 		name string
 		data []byte
