@@ -10,7 +10,7 @@ import (
 
 // TestToolListsMatchTheRegistry holds every list of the tools to what a
 // Server registers: ToolNames, the table of doc.go (in the same order) and
-// the README's tools table (each tool named there).
+// the tools table of docs/mcp.md (each tool named there).
 func TestToolListsMatchTheRegistry(t *testing.T) {
 	s, _ := newServer(t)
 	var registered []string
@@ -29,7 +29,7 @@ func TestToolListsMatchTheRegistry(t *testing.T) {
 		ordered    bool
 	}{
 		{"doc.go", "doc.go", "", regexp.MustCompile("^//\t([a-z_]+) +[a-z_]+\\.go"), true},
-		{"README", "../README.md", "### Tools\n", regexp.MustCompile("^\\| `([a-z_]+)`"), false},
+		{"docs/mcp.md", "../docs/mcp.md", "## Tools\n", regexp.MustCompile("^\\| `([a-z_]+)`"), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/term"
 
@@ -32,6 +33,7 @@ type env struct {
 	stdout, stderr       io.Writer
 	rawStdout, rawStderr io.Writer
 	stdoutTTY            bool       // stdout is a terminal
+	stderrTTY            bool       // stderr is a terminal: progress may be drawn there
 	complete             *completer // set while a shell asks for completions (gortex __complete)
 }
 
@@ -66,7 +68,7 @@ var commands = []command{
 // process exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	e := env{stdout: query.NewTermWriter(stdout), stderr: query.NewTermWriter(stderr),
-		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout)}
+		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
 		return exitUsage
@@ -74,7 +76,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	name, rest := args[0], args[1:]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(rest) > 0 {
+		if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") { // gortex help --help is gortex help
 			return Main(ctx, append(rest, "--help"), stdout, stderr)
 		}
 		fmt.Fprint(stdout, usage())
