@@ -92,10 +92,15 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		defer stop()
 	}
 	wo := workspaceOptions(e, "")
-	var bar *progress
-	if !o.quiet && e.stdoutTTY {
-		bar = &progress{w: e.rawStderr}
-		wo.Progress = bar.update
+	bar := newProgress(e.rawStderr, !o.quiet && e.stderrTTY)
+	if bar != nil {
+		bar.update("walk", 0, -1) // the indexer reports the parse alone: the steps around it spin
+		wo.Progress = func(stage string, done, total int) {
+			bar.update(stage, done, total)
+			if stage == "parse" && done == total {
+				bar.update("link and write", 0, -1)
+			}
+		}
 	}
 	w, st, moved, err := workspace.Reindex(ctx, root, o.full, wo)
 	bar.done()
@@ -128,10 +133,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 // warmBlame fills the blame cache of w's every source file.
 func warmBlame(ctx context.Context, e env, w *workspace.Workspace, quiet bool) int {
 	start := time.Now()
-	var bar *progress
-	if !quiet && e.stdoutTTY {
-		bar = &progress{w: e.stderr}
-	}
+	bar := newProgress(e.rawStderr, !quiet && e.stderrTTY)
 	update := func(done, total int) { bar.update("blame", done, total) }
 	if bar == nil {
 		update = nil
@@ -243,27 +245,4 @@ func paren(s string) string {
 		return s[i:]
 	}
 	return ""
-}
-
-// progress draws a one-line progress indicator on a terminal.
-type progress struct {
-	w    io.Writer
-	last time.Time
-	used bool
-}
-
-func (p *progress) update(stage string, done, total int) {
-	if time.Since(p.last) < 100*time.Millisecond && done != total {
-		return
-	}
-	p.last, p.used = time.Now(), true
-	width := 30
-	filled := width * done / max(total, 1)
-	fmt.Fprintf(p.w, "\r%-6s [%s%s] %d/%d", stage, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total)
-}
-
-func (p *progress) done() {
-	if p != nil && p.used {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
 }

@@ -68,9 +68,16 @@ func fixture(t *testing.T) string {
 // launches the server without a separate build.
 const asCLI = "GORTEX_TEST_AS_CLI"
 
+// progressDelayEnv, set in a child's environment, draws progress at once:
+// the fixture indexes faster than a person would want a bar.
+const progressDelayEnv = "GORTEX_TEST_PROGRESS_NOW"
+
 func TestMain(m *testing.M) {
 	if args := os.Getenv(limitedArgsEnv); args != "" {
 		os.Exit(limitedMain(args)) // a child of runLimited
+	}
+	if os.Getenv(progressDelayEnv) == "1" {
+		progressDelay = 0
 	}
 	if os.Getenv(asCLI) == "1" {
 		os.Exit(Main(context.Background(), os.Args[1:], os.Stdout, os.Stderr))

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"io"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progress shows how far long work has come: a bar with counts, rate and
+// time left while a stage's total is known, a spinner with the time spent
+// while it is not. It draws only on a terminal (newProgress returns nil
+// elsewhere: a pipe or a CI log gets nothing), on stderr, and leaves no
+// line behind. A nil *progress draws nothing.
+type progress struct {
+	w           io.Writer
+	mu          sync.Mutex
+	start       time.Time // the first update
+	stage       string
+	bar         *progressbar.ProgressBar
+	spin        chan struct{} // closed to stop the spinner of a stage of unknown size
+	wg          sync.WaitGroup
+	timer       *time.Timer // draws what was reported during the delay
+	total, last int         // the last report during the delay
+	closed      bool
+}
+
+// late draws, once the delay has passed, the stage reported during it.
+func (p *progress) late() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil || p.closed || p.stage == "" {
+		return
+	}
+	p.switchTo(p.stage, p.total)
+	if p.total >= 0 {
+		p.bar.Set(p.last)
+	}
+}
+
+// newProgress returns a progress drawn on w when show is true (the caller
+// has checked that w is a terminal, and that the user asked for no
+// silence), else nil.
+func newProgress(w io.Writer, show bool) *progress {
+	if !show {
+		return nil
+	}
+	return &progress{w: w}
+}
+
+// progressDelay is how long work runs before a bar appears: a run shorter
+// than that shows none.
+var progressDelay = 750 * time.Millisecond
+
+// update reports that stage has done of total items; total < 0 means the
+// stage's size is unknown, and a spinner turns until the next stage.
+func (p *progress) update(stage string, done, total int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	if p.start.IsZero() {
+		p.start = time.Now()
+		p.timer = time.AfterFunc(progressDelay, p.late)
+	}
+	if time.Since(p.start) < progressDelay {
+		p.stage, p.total, p.last = stage, total, done // drawn once the delay has passed
+		return
+	}
+	if stage != p.stage || p.bar == nil {
+		p.switchTo(stage, total)
+	}
+	if total < 0 {
+		return
+	}
+	if p.bar.GetMax() != total {
+		p.bar.ChangeMax(total)
+	}
+	p.bar.Set(done)
+}
+
+// switchTo clears the bar of the stage before and draws stage's.
+func (p *progress) switchTo(stage string, total int) {
+	p.stopSpin()
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+	p.stage, p.bar = stage, p.newBar(stage, total)
+	if total >= 0 {
+		return
+	}
+	quit, bar := make(chan struct{}), p.bar
+	p.spin = quit
+	p.wg.Go(func() {
+		t := time.NewTicker(150 * time.Millisecond)
+		defer t.Stop()
+		for {
+			bar.Add(1)
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+			}
+		}
+	})
+}
+
+func (p *progress) stopSpin() {
+	if p.spin != nil {
+		close(p.spin)
+		p.spin = nil
+		p.wg.Wait()
+	}
+}
+
+func (p *progress) newBar(stage string, total int) *progressbar.ProgressBar {
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(p.w),
+		progressbar.OptionSetDescription(stage),
+		progressbar.OptionThrottle(100 * time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionUseANSICodes(true),
+		progressbar.OptionSetElapsedTime(true),
+	}
+	if total < 0 {
+		return progressbar.NewOptions(-1, append(opts, progressbar.OptionSpinnerType(14))...)
+	}
+	return progressbar.NewOptions(total, append(opts,
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("files"),
+		progressbar.OptionSetPredictTime(true),
+	)...)
+}
+
+// done clears the bar's line.
+func (p *progress) done() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	p.stopSpin()
+	if p.bar != nil {
+		p.bar.Clear()
+		p.bar = nil
+	}
+}
