@@ -21,14 +21,19 @@ import (
 //     under root) first, then from root; one starting with ./ or ../ from
 //     wd alone. A bare word that names a file ("Makefile") is one only when
 //     no symbol has that name.
-//  2. Text that reads as a path (it starts with ./, ../ or /, or ends in
+//  2. Text written as a directory (a trailing "/", a leading ./ or ../)
+//     that names one is its package, or the packages below it
+//     (dirTarget).
+//  3. Text that reads as a path (it starts with ./, ../ or /, or ends in
 //     the extension of a file of the index: "pickfirst/pickfirst.go") but
 //     names no file and no symbol is TargetNoFile, with the paths tried.
-//  3. Text that parses as a symbol query is one: the symbol or package it
-//     names, else TargetAmbiguous with the candidates or TargetUnknown.
-//  4. Text that cannot be a symbol query because it has a space or a '?'
+//  4. Text that parses as a symbol query is one: the symbol or package it
+//     names, else the module it names (a Rust crate or module, a Python
+//     or TypeScript module: moduleTarget), else TargetAmbiguous with the
+//     candidates or TargetUnknown.
+//  5. Text that cannot be a symbol query because it has a space or a '?'
 //     is a question.
-//  5. Anything else (and text longer than MaxQueryLen) is TargetBad.
+//  6. Anything else (and text longer than MaxQueryLen) is TargetBad.
 func Classify(s *graph.Store, text, root, wd string) Target {
 	if err := CheckLength(text); err != nil {
 		return Target{Kind: TargetBad, Text: text, Err: err}
@@ -48,11 +53,19 @@ func Classify(s *graph.Store, text, root, wd string) Target {
 		}
 		return Target{Kind: TargetFile, Text: text, Path: p, Node: fn}
 	}
+	if dt, ok := dirTarget(s, root, wd, text, t); ok {
+		return dt
+	}
 	if !resolves && readsAsPath(s, t) {
 		return Target{Kind: TargetNoFile, Text: text, Tried: candidatePaths(root, wd, t)}
 	}
 	if r.Kind == TargetBad && strings.ContainsAny(t, " \t\n?") {
 		return Target{Kind: TargetQuestion, Text: text}
+	}
+	if r.Kind == TargetUnknown {
+		if mt, ok := moduleTarget(s, text, r.Query); ok {
+			return mt
+		}
 	}
 	return r
 }

@@ -282,7 +282,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"no args", nil, exitUsage, "Usage:"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
-		{"why without query", []string{"why"}, exitUsage, "exactly one QUERY"},
+		{"why without query", []string{"why"}, exitUsage, "give a QUERY"},
 		{"json and toon", []string{"why", "--json", "--toon", "X"}, exitUsage, "exclude"},
 		{"bad limit", []string{"why", "--limit", "0", "X"}, exitUsage, "--limit"},
 		{"index two dirs", []string{"index", "a", "b"}, exitUsage, "at most one DIR"},

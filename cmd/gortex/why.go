@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -32,13 +33,16 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("why", flag.ContinueOnError)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.BoolVar(&asTOON, "toon", false, "print the same data as TOON (compact, for LLM agents)")
+	var output string
+	fs.StringVar(&output, "output", "", "the format: text, json or toon (as --json, --toon)")
+	fs.StringVar(&output, "o", "", "short for --output")
 	fs.IntVar(&o.limit, "limit", query.DefaultLimit, "at most this many entries, and candidates of an ambiguous QUERY")
 	fs.BoolVar(&o.explain, "explain", false, "show how each entry's rank was made")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar((*string)(&o.scope), "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
 	addLLMFlags(fs, &o.llm)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY
+		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY...
 
 Show the written reasoning (memories, design docs, ADRs, specs, commits)
 behind a symbol or package, most trustworthy first.
@@ -58,8 +62,11 @@ name one method.
   gortex why crate::shop::cart::Cart::add
   gortex why 'Shop::Cart#add'
 
-A file path or a question in words works too (see "Query kinds" below), and
-an LLM may summarise the answer (see "LLM summary").
+A file path, a directory (cart/, ./cart), a module (a Rust crate or
+crate::module, a Python package.module, a TypeScript path/module) or a
+question in words works too (see "Query kinds" below), and an LLM may
+summarise the answer (see "LLM summary"). Several queries are answered in
+order; with --json (-o json) as one array.
 
 The index is built first when there is none and refreshed when a directory
 changed (a file added, removed or renamed, as git and most editors save) or
@@ -80,9 +87,24 @@ Flags:
 	if done {
 		return code
 	}
+	switch output {
+	case "":
+	case "json":
+		asJSON = true
+	case "toon":
+		asTOON = true
+	case "text":
+		if asJSON || asTOON {
+			fmt.Fprintln(e.stderr, "gortex why: --output text and --json or --toon exclude each other")
+			return exitUsage
+		}
+	default:
+		fmt.Fprintf(e.stderr, "gortex why: --output %q: want text, json or toon\n", output)
+		return exitUsage
+	}
 	switch {
-	case len(pos) != 1:
-		fmt.Fprintln(e.stderr, "gortex why: give exactly one QUERY (see gortex why --help)")
+	case len(pos) == 0:
+		fmt.Fprintln(e.stderr, "gortex why: give a QUERY (see gortex why --help)")
 		return exitUsage
 	case asJSON && asTOON:
 		fmt.Fprintln(e.stderr, "gortex why: --json and --toon exclude each other")
@@ -94,14 +116,46 @@ Flags:
 		fmt.Fprintf(e.stderr, "gortex why: --llm %q: want one of %s\n", o.llm.name, strings.Join(llm.LLMNames, ", "))
 		return exitUsage
 	}
-	o.query = pos[0]
 	o.format = query.FormatText
 	if asJSON {
 		o.format = query.FormatJSON
 	} else if asTOON {
 		o.format = query.FormatTOON
 	}
+	if len(pos) > 1 {
+		return whyEach(ctx, e, o, pos)
+	}
+	o.query = pos[0]
 	return whyRun(ctx, e, o)
+}
+
+// whyEach answers several queries in order, as kubectl get does several
+// names: text and TOON answers one after another with a blank line
+// between, JSON as one array. The exit status is the first query's that
+// was not 0.
+func whyEach(ctx context.Context, e env, o whyOpts, queries []string) int {
+	status := exitOK
+	var answers [][]byte
+	for i, q := range queries {
+		o.query = q
+		qe := e
+		var buf bytes.Buffer
+		if o.format == query.FormatJSON {
+			qe.stdout, qe.rawStdout, qe.stdoutTTY = &buf, &buf, false
+		} else if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		if code := whyRun(ctx, qe, o); status == exitOK {
+			status = code
+		}
+		if o.format == query.FormatJSON {
+			answers = append(answers, bytes.TrimSpace(buf.Bytes()))
+		}
+	}
+	if o.format == query.FormatJSON {
+		fmt.Fprintf(e.stdout, "[\n%s\n]\n", bytes.Join(answers, []byte(",\n")))
+	}
+	return status
 }
 
 // whyRun answers o.query from a current workspace, which the session

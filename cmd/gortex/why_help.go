@@ -29,6 +29,19 @@ Query kinds, tried in this order:
     gortex why billing.Invoice.Finalize
     gortex why example.com/shop/cart
 
+  A directory, written as one (a trailing /, a leading ./ or ../): its
+  package, or the packages below it as candidates.
+    gortex why cart/
+    gortex why ./machine
+
+  A module no symbol is named after: a Rust crate or module (crate:: and
+  self:: stand for the crate), a Python dotted module, a TypeScript module
+  path. It answers with the module's file, or the package of the folder
+  its symbols are in.
+    gortex why vector_buffers
+    gortex why crate::transforms::throttle
+    gortex why flask.app
+
   A question in words (text with a space or a '?', which no symbol query
   has): a search of the design docs, memories and commit messages, ranked
   like symbol answers.
