@@ -246,7 +246,7 @@ func (d *doctor) agents(ctx context.Context) (string, string, string) {
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			refused = append(refused, err.Error())
 		case err != nil || !strings.Contains(string(data), beginMark):
-		case strings.Contains(string(data), managedBlock()):
+		case currentBlock.MatchString(string(data)):
 			current = append(current, name)
 		default:
 			outdated = append(outdated, name)

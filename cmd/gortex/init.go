@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/internal/fsutil"
 	"github.com/gortex/gortex/repofs"
 )
@@ -72,7 +73,7 @@ Flags:
 			return exitUsage
 		}
 	}
-	return initRun(e, o)
+	return initRun(ctx, e, o)
 }
 
 // initStep writes one file, returning what it did ("created", "updated",
@@ -86,13 +87,14 @@ type initStep struct {
 	follow bool
 }
 
-func initRun(e env, o initOpts) int {
+func initRun(ctx context.Context, e env, o initOpts) int {
 	root, err := resolveRoot(o.dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex init:", err)
 		return exitError
 	}
-	steps := []initStep{{"AGENTS.md", agentBlock, true}, {"CLAUDE.md", agentBlock, true}}
+	ex := initExample(ctx, e, root)
+	steps := []initStep{{"AGENTS.md", agentBlock(ex), true}, {"CLAUDE.md", claudeBlock(ex), true}}
 	for _, c := range o.mcp.vals {
 		steps = append(steps, mcpSteps[c])
 	}
@@ -115,6 +117,21 @@ func initRun(e env, o initOpts) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// initExample chooses the examples of the block from root's index,
+// building it first when there is none (chooseExample); placeholders when
+// the repository cannot be indexed or offers none that answers.
+func initExample(ctx context.Context, e env, root string) example {
+	if _, err := os.Stat(indexer.IndexDir(root)); err != nil {
+		fmt.Fprintln(e.stderr, "gortex init: indexing the repository, to choose examples that answer")
+	}
+	w, err := openWorkspace(ctx, e, root, "")
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex init: no examples from the repository:", err)
+		return placeholderExample
+	}
+	return chooseExample(ctx, w)
 }
 
 // initCap bounds a file init reads: instruction files and agents'

@@ -21,8 +21,9 @@ const (
 )
 
 // agentInstructions is the quick reference agents read in AGENTS.md and
-// CLAUDE.md.
-const agentInstructions = `## gortex: why the code is the way it is
+// CLAUDE.md, with examples of the repository at hand (chooseExample).
+func agentInstructions(ex example) string {
+	return `## gortex: why the code is the way it is
 
 This repository is indexed by gortex: its design docs, ADRs, recorded
 decisions (memories) and commits are linked to the code they explain.
@@ -37,28 +38,98 @@ decisions (memories) and commits are linked to the code they explain.
 
 Examples:
 
-    gortex why billing.Invoice.Finalize          # a symbol: Type.Method, pkg.Name, or its ID
-    gortex why internal/ledger/ledger.go         # a file
-    gortex why "why do refunds go back to the card?"   # a question in words
+    gortex why ` + ex.Symbol + `    # a symbol: Type.Method, pkg.Name, or its ID
+    gortex why ` + ex.File + `    # a file
+    gortex why "` + ex.Question + `"    # a question in words
 
 Record a decision:
 
-    gortex remember --symbol billing.IssueRefund --kind decision --importance 4 \
-      --title "Refunds go back to the original payment methods" \
-      --body "Card networks do not accept store credit as a refund (ADR 0003)."
+    gortex remember --symbol ` + ex.Symbol + ` --kind decision --importance 4 \
+      --title "What was decided" --body "What was decided, and why."
 
 ` + "`gortex memory check`" + ` lists memories whose anchors went stale; ` + "`gortex help`" + `
 lists every command.
 `
+}
 
-// managedBlock is the block between its markers.
-func managedBlock() string { return blockBegin + "\n" + agentInstructions + blockEnd + "\n" }
+// managedBlock is the block between its markers, with the examples ex.
+func managedBlock(ex example) string {
+	return blockBegin + "\n" + agentInstructions(ex) + blockEnd + "\n"
+}
+
+// currentBlock matches the current block whatever its examples: what
+// gortex doctor looks for.
+var currentBlock = func() *regexp.Regexp {
+	const hole = "\x00"
+	quoted := regexp.QuoteMeta(managedBlock(example{Symbol: hole, File: hole, Question: hole}))
+	return regexp.MustCompile(strings.ReplaceAll(quoted, hole, `[^\n]*`))
+}()
 
 // agentBlock sets gortex's block in AGENTS.md or CLAUDE.md: between the
 // markers when they are there, else appended after the user's text.
-func agentBlock(old []byte, exists bool) ([]byte, string, error) {
-	text, err := withBlock(string(old), managedBlock())
-	return []byte(text), "the gortex block for coding agents", err
+func agentBlock(ex example) func(old []byte, exists bool) ([]byte, string, error) {
+	return func(old []byte, exists bool) ([]byte, string, error) {
+		text, err := withBlock(string(old), managedBlock(ex))
+		return []byte(text), "the gortex block for coding agents", err
+	}
+}
+
+// claudeBlock is agentBlock for CLAUDE.md, unless CLAUDE.md only includes
+// AGENTS.md (Claude Code's "@AGENTS.md"): then the block, which AGENTS.md
+// holds, is not written twice, and one an earlier init wrote is removed.
+func claudeBlock(ex example) func(old []byte, exists bool) ([]byte, string, error) {
+	write := agentBlock(ex)
+	return func(old []byte, exists bool) ([]byte, string, error) {
+		if !exists || !includesAgents(string(old)) {
+			return write(old, exists)
+		}
+		text, err := withoutBlock(string(old))
+		return []byte(text), "includes AGENTS.md, which holds the block", err
+	}
+}
+
+// includesAgents reports whether text, outside gortex's block, is nothing
+// but imports (lines "@path") and one of them is AGENTS.md.
+func includesAgents(text string) bool {
+	rest, err := withoutBlock(text)
+	if err != nil {
+		return false
+	}
+	agents := false
+	for line := range strings.Lines(rest) {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case line == "@AGENTS.md" || line == "@./AGENTS.md":
+			agents = true
+		case strings.HasPrefix(line, "@") && !strings.ContainsAny(line, " \t"):
+		default:
+			return false
+		}
+	}
+	return agents
+}
+
+// withoutBlock returns text with gortex's block (and the blank line before
+// it) removed.
+func withoutBlock(text string) (string, error) {
+	begin := strings.Index(text, beginMark)
+	if begin < 0 {
+		return text, nil
+	}
+	n := strings.Index(text[begin:], blockEnd)
+	if n < 0 {
+		return "", fmt.Errorf("a gortex block without %s", blockEnd)
+	}
+	end := begin + n + len(blockEnd)
+	if end < len(text) && text[end] == '\n' {
+		end++
+	}
+	before := strings.TrimRight(text[:begin], "\n")
+	if before != "" {
+		before += "\n"
+	}
+	return before + text[end:], nil
 }
 
 // withBlock returns text with its managed block replaced by block, or

@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 func TestWithBlock(t *testing.T) {
-	block := managedBlock()
+	block := managedBlock(placeholderExample)
 	old := blockBegin + "\nan older block\n" + blockEnd + "\n"
 	tests := []struct {
 		name, text, want, err string
@@ -128,6 +129,100 @@ func TestInitRefuses(t *testing.T) {
 			if tt.file != "" {
 				if b, _ := os.ReadFile(filepath.Join(dir, tt.file)); string(b) != tt.text {
 					t.Errorf("%s was changed:\n%s", tt.file, b)
+				}
+			}
+		})
+	}
+}
+
+// TestInitIncludesAgents: a CLAUDE.md that only includes AGENTS.md (as
+// Claude Code reads "@AGENTS.md") gets no block of its own, and one an
+// earlier init wrote there is removed: agents read the block once.
+func TestInitIncludesAgents(t *testing.T) {
+	dir := fixtureCopy(t)
+	tests := []struct {
+		name, claude, want string
+	}{
+		{"only the import", "@AGENTS.md\n", "@AGENTS.md\n"},
+		{"the import and an earlier block", "@AGENTS.md\n\n" + managedBlock(placeholderExample), "@AGENTS.md\n"},
+		{"the import among others", "@AGENTS.md\n@docs/style.md\n", "@AGENTS.md\n@docs/style.md\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(filepath.Join(dir, "AGENTS.md"))
+			if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte(tt.claude), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				if code, out, stderr := run(t, "init", "--dir", dir); code != exitOK {
+					t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+				}
+			}
+			claude, _ := os.ReadFile(filepath.Join(dir, "CLAUDE.md"))
+			agents, _ := os.ReadFile(filepath.Join(dir, "AGENTS.md"))
+			if string(claude) != tt.want {
+				t.Errorf("CLAUDE.md = %q, want %q", claude, tt.want)
+			}
+			if n := strings.Count(string(agents), beginMark); n != 1 {
+				t.Errorf("AGENTS.md holds %d blocks:\n%s", n, agents)
+			}
+		})
+	}
+	// A CLAUDE.md with text of its own gets the block.
+	if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("@AGENTS.md\n\nAlways run make test.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, "init", "--dir", dir)
+	if claude, _ := os.ReadFile(filepath.Join(dir, "CLAUDE.md")); !strings.Contains(string(claude), beginMark) {
+		t.Errorf("CLAUDE.md with text of its own got no block:\n%s", claude)
+	}
+}
+
+// TestExamplesAnswer: the examples init writes into AGENTS.md, and the
+// tutorial prints, are the repository's own and answer: the symbol's why
+// exits 0 with a design document first, the file's and the question's
+// exit 0; no name of them is a placeholder.
+func TestExamplesAnswer(t *testing.T) {
+	dir := fixtureCopy(t)
+	if code, out, stderr := run(t, "init", "--dir", dir); code != exitOK {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	agents, _ := os.ReadFile(filepath.Join(dir, "AGENTS.md"))
+	_, tutorial, _ := run(t, "tutorial", "--dir", dir)
+	for name, text := range map[string]string{"AGENTS.md": string(agents), "tutorial": tutorial} {
+		t.Run(name, func(t *testing.T) {
+			var queries []string
+			for line := range strings.Lines(text) {
+				if _, q, ok := strings.Cut(line, "gortex why "); ok {
+					q, _, _ = strings.Cut(q, "  ")
+					if words := shellWords(strings.TrimSpace(q)); len(words) == 1 {
+						queries = append(queries, words[0])
+					}
+				}
+			}
+			if len(queries) < 3 {
+				t.Fatalf("%s shows %d why examples:\n%s", name, len(queries), text)
+			}
+			for i, q := range queries[:3] {
+				if q == placeholderExample.Symbol || q == placeholderExample.File || q == placeholderExample.Question {
+					t.Errorf("%s shows the placeholder %q", name, q)
+				}
+				code, out, stderr := run(t, "why", "--dir", dir, "--json", q)
+				if code != exitOK {
+					t.Errorf("gortex why %q: exit %d: %s", q, code, stderr)
+					continue
+				}
+				var a struct {
+					Rationale []struct {
+						AssetKind string `json:"asset_kind"`
+					} `json:"rationale"`
+				}
+				if err := json.Unmarshal([]byte(out), &a); err != nil || len(a.Rationale) == 0 {
+					t.Errorf("gortex why %q: %v, %d entries", q, err, len(a.Rationale))
+					continue
+				}
+				if k := a.Rationale[0].AssetKind; i == 0 && !slices.Contains(designKinds, k) {
+					t.Errorf("gortex why %q: the first entry is a %s, not a design document", q, k)
 				}
 			}
 		})

@@ -4,10 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
-	"regexp"
-	"slices"
-	"strings"
+	"os"
 	"text/template"
 
 	"github.com/gortex/gortex/indexer"
@@ -27,7 +24,7 @@ var tutorialText = template.Must(template.New("tutorial").Parse(`gortex in five 
 
      gortex why {{.Symbol}}
      gortex why {{.File}}
-     gortex why "why was this designed this way?"
+     gortex why "{{.Question}}"
 
    The answer lists the memories, design docs, ADRs and commits behind it,
    most trustworthy first. --json and --toon print it for scripts and agents.
@@ -52,18 +49,12 @@ var tutorialText = template.Must(template.New("tutorial").Parse(`gortex in five 
 Then: gortex doctor checks the set-up, gortex search WORDS and gortex docs
 find and read the design docs, source <(gortex completion bash) completes
 symbol names, and gortex help lists every command.
-{{- if .Sample}}
+{{- if not .Found}}
 
-(The names above are from gortex's example repository: index yours and run
-gortex tutorial again to see your own.)
+(Type.Method and path/to/file stand for names of your repository: index it
+and run gortex tutorial again to see examples from it that answer.)
 {{- end}}
 `))
-
-// tutorialExample are the names the tutorial's commands use.
-type tutorialExample struct {
-	Symbol, File string
-	Sample       bool // the example repository's names, not the user's
-}
 
 func runTutorial(ctx context.Context, e env, args []string) int {
 	var dir string
@@ -74,8 +65,9 @@ func runTutorial(ctx context.Context, e env, args []string) int {
 
 Print a short guided tour of gortex: index, why (a symbol, a file, a
 question), remember, memory check, and the MCP server, each step with a
-command to copy. Inside an indexed repository the examples name its own
-symbols.
+command to copy. Inside an indexed repository the examples are its own: a
+symbol whose answer starts with a design document, its file, and a
+question.
 
 Flags:
 `)
@@ -89,32 +81,27 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex tutorial: no arguments expected")
 		return exitUsage
 	}
-	if err := tutorialText.Execute(e.stdout, tutorialNames(dir)); err != nil {
+	if err := tutorialText.Execute(e.stdout, tutorialNames(ctx, e, dir)); err != nil {
 		fmt.Fprintln(e.stderr, "gortex tutorial:", err)
 		return exitError
 	}
 	return exitOK
 }
 
-// methodName is a Type.Method completion name of words long enough to
-// read as an example (not A.F): the form the tutorial shows.
-var methodName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]{4,}\.[A-Z][A-Za-z0-9_]{4,}$`)
-
-// tutorialNames picks a method of the repository's index, read from the
-// completion name list, and its README; the example repository's names
-// when there is no index, no such method or no README.
-func tutorialNames(dir string) tutorialExample {
-	sample := tutorialExample{Symbol: "billing.Invoice.Finalize", File: "internal/ledger/ledger.go", Sample: true}
+// tutorialNames picks the examples from the repository's index (see
+// chooseExample); placeholders when there is no index yet: the tutorial
+// does not build one.
+func tutorialNames(ctx context.Context, e env, dir string) example {
 	root, err := resolveRoot(dir)
 	if err != nil {
-		return sample
+		return placeholderExample
 	}
-	// Upper-case names sort first: a method turns up early in the list.
-	names, _ := indexer.CompleteNames(root, "", 5000)
-	i := slices.IndexFunc(names, func(n string) bool { return methodName.MatchString(n) && !strings.HasPrefix(n, "Test") })
-	file := readme(root)
-	if i < 0 || file == "" {
-		return sample
+	if _, err := os.Stat(indexer.IndexDir(root)); err != nil {
+		return placeholderExample
 	}
-	return tutorialExample{Symbol: names[i], File: filepath.Base(file)}
+	w, err := openWorkspace(ctx, e, root, "")
+	if err != nil {
+		return placeholderExample
+	}
+	return chooseExample(ctx, w)
 }
