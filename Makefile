@@ -3,6 +3,8 @@ GO        ?= go
 BIN       ?= ./gortex
 DEMO_DIR  ?= $(or $(TMPDIR),/tmp)/gortex-demo
 BENCH_DIR ?= $(shell $(GO) env GOROOT)/src
+PREFIX    ?= /usr/local
+MANDIR    ?= $(PREFIX)/share/man
 # A git repository with a long history, for the commit side of why (a
 # local clone of it is measured); none by default.
 BENCH_HISTORY_DIR ?=
@@ -31,9 +33,12 @@ all: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gortex
 
-# Install gortex into $(go env GOPATH)/bin, stamped with its version.
+# Install gortex into $(go env GOPATH)/bin, stamped with its version, and
+# its man pages (docs/man, made from gortex help) into $(MANDIR)/man1.
 install:
 	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/gortex
+	mkdir -p $(DESTDIR)$(MANDIR)/man1
+	cp docs/man/*.1 $(DESTDIR)$(MANDIR)/man1/
 
 # Index the fixture repository shipped in testdata/ (a copy, so the
 # checkout stays clean) and ask why two of its symbols exist.
