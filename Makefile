@@ -118,6 +118,12 @@ ardoco-folders:
 # checks every TOON answer against its JSON one (and prints their sizes).
 # Needs node 18+ and npm; installs testdata/e2e's pinned packages
 # (package-lock.json).
+# The picture of a hover in docs/lsp.md: Neovim in tmux on the fixture, the
+# screen rendered by headless Chromium (needs neovim, tmux and chromium).
+.PHONY: lsp-picture
+lsp-picture:
+	$(GO) test ./cmd/gortex -count=1 -run '^TestNeovimHoverPicture$$' -update
+
 .PHONY: e2e
 e2e: build
 	$(GO) test -count=1 -run '^TestNeovim$$' -v ./cmd/gortex/
