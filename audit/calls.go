@@ -165,7 +165,7 @@ func (c *Calls) production(n *graph.Node) bool {
 		return false
 	}
 	f, ok := c.s.Node(graph.FileID(n.Path))
-	return !ok || f.Attr(graph.AttrGenerated) == ""
+	return !ok || !f.Generated()
 }
 
 // isTestPath reports whether p is test code or data by the conventions of

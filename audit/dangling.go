@@ -31,7 +31,7 @@ func newPackageNames(s *graph.Store) *packageNames {
 		foreign: map[string]bool{}}
 	for n := range s.Nodes() {
 		if n.Kind == graph.KindFile {
-			p.addForeign(s, n.Attr(graph.AttrImports))
+			p.addForeign(s, n.Imports())
 			continue
 		}
 		if !n.Kind.IsSymbol() || n.Package == "" || n.Receiver != "" {
@@ -110,8 +110,8 @@ func danglingRefs(s *graph.Store) []dangling {
 	p := newPackageNames(s)
 	var out []dangling
 	for n := range s.Nodes() {
-		if n.Kind != graph.KindDoc || !docLive(n) || unbuilt[n.Attr(rationale.AttrStatus)] ||
-			n.Attr(rationale.AttrAssetKind) == string(rationale.AssetChangelog) {
+		if n.Kind != graph.KindDoc || !docLive(n) || unbuilt[rationale.StatusOf(n)] ||
+			rationale.KindOf(n) == rationale.AssetChangelog {
 			continue
 		}
 		for _, cn := range rationale.CodeNames(n) {

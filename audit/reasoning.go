@@ -73,7 +73,7 @@ func explains(sec *graph.Node, m graph.Motivation) bool {
 	if m.Signal == graph.SignalLexical {
 		return false
 	}
-	kind := rationale.AssetKind(sec.Attr(rationale.AttrAssetKind))
+	kind := rationale.KindOf(sec)
 	return m.Score*kind.Weight() >= MinLinkScore
 }
 
@@ -81,11 +81,11 @@ func explains(sec *graph.Node, m graph.Motivation) bool {
 // superseded, deprecated or rejected ADR, nor a rejected or withdrawn RFC
 // or design.
 func docLive(sec *graph.Node) bool {
-	switch sec.Attr(rationale.AttrStatus) {
+	switch rationale.StatusOf(sec) {
 	case "superseded", "deprecated", "replaced", "rejected", "withdrawn", "declined", "abandoned":
 		return false
 	}
-	return sec.Attr(rationale.AttrSupersededBy) == ""
+	return rationale.SupersededBy(sec) == ""
 }
 
 // weakKinds are the memory kinds that others build on: a decision, an
@@ -112,7 +112,7 @@ func grounding(rs []reason) (reason, bool) {
 	for _, r := range rs {
 		switch {
 		case !r.live:
-		case r.doc != nil && r.doc.Attr(rationale.AttrAssetKind) == string(rationale.AssetADR) && r.doc.Attr(rationale.AttrStatus) == "accepted":
+		case r.doc != nil && rationale.KindOf(r.doc) == rationale.AssetADR && rationale.StatusOf(r.doc) == "accepted":
 			return r, true
 		case r.mem != nil && (r.mem.Basis == memory.BasisResearch || r.mem.Basis == memory.BasisMeasurement || r.mem.Basis == memory.BasisIncident):
 			return r, true

@@ -130,7 +130,7 @@ func documentsOf(s *graph.Store, path string, syms []*graph.Node) []string {
 	for _, id := range ids {
 		for _, l := range r.Into(id) {
 			src := l.Source
-			if src.Kind != graph.KindDoc || seen[src.Path] || !designDoc[rationale.AssetKind(src.Attr(rationale.AttrAssetKind))] ||
+			if src.Kind != graph.KindDoc || seen[src.Path] || !designDoc[rationale.KindOf(src)] ||
 				(l.Signal != graph.SignalNamed && l.Signal != graph.SignalMember && l.Signal != graph.SignalPath) {
 				continue
 			}

@@ -47,8 +47,8 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Coverage{Doc: secs[0].Path, Kind: secs[0].Attr(rationale.AttrAssetKind),
-		SupersededBy: secs[0].Attr(rationale.AttrSupersededBy), Targets: []Covered{}}
+	c := &Coverage{Doc: secs[0].Path, Kind: string(rationale.KindOf(secs[0])),
+		SupersededBy: rationale.SupersededBy(secs[0]), Targets: []Covered{}}
 	if sec != "" {
 		if secs, err = sectionOf(lib, s, secs, sec); err != nil {
 			return nil, err

@@ -41,7 +41,7 @@ func (l *Library) List(o ListOptions) List {
 	list := List{Docs: []Info{}}
 	for _, path := range l.Paths() {
 		secs, _ := l.sections(path)
-		kind := secs[0].Attr(rationale.AttrAssetKind)
+		kind := string(rationale.KindOf(secs[0]))
 		if !strings.HasPrefix(path, prefix) || (o.Kind != "" && kind != o.Kind) {
 			continue
 		}
@@ -63,7 +63,7 @@ func (l *Library) List(o ListOptions) List {
 // InfoOf describes, as List does, the document whose sections are secs
 // (at least one, in line order: Document's answer).
 func InfoOf(secs []*graph.Node) Info {
-	return infoOf(secs[0].Path, secs[0].Attr(rationale.AttrAssetKind), secs)
+	return infoOf(secs[0].Path, string(rationale.KindOf(secs[0])), secs)
 }
 
 func infoOf(path, kind string, secs []*graph.Node) Info {
@@ -72,5 +72,5 @@ func infoOf(path, kind string, secs []*graph.Node) Info {
 		texts = append(texts, sec.Name, sec.Text)
 	}
 	return Info{Path: path, Kind: kind, Title: title(secs), Purpose: purpose(secs), Sections: len(secs),
-		Lines: secs[len(secs)-1].EndLine, Tokens: tokens(texts...), SupersededBy: secs[0].Attr(rationale.AttrSupersededBy)}
+		Lines: secs[len(secs)-1].EndLine, Tokens: tokens(texts...), SupersededBy: rationale.SupersededBy(secs[0])}
 }

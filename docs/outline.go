@@ -48,7 +48,7 @@ func (l *Library) Outline(p string) (Outline, error) {
 	if err != nil {
 		return Outline{}, err
 	}
-	out := Outline{Path: secs[0].Path, Kind: secs[0].Attr(rationale.AttrAssetKind), Title: title(secs), Sections: []Row{}}
+	out := Outline{Path: secs[0].Path, Kind: string(rationale.KindOf(secs[0])), Title: title(secs), Sections: []Row{}}
 	par := parents(secs)
 	for i, sec := range secs {
 		row := Row{ID: string(sec.ID), Heading: sec.Name, Depth: depth(sec), Line: sec.Line, EndLine: sec.EndLine, Tokens: tokens(sec.Text)}

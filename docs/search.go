@@ -212,7 +212,7 @@ func (l *Library) docHits(ctx context.Context, text string, limit int) ([]Hit, e
 	var hits []Hit
 	for _, h := range found {
 		if n, ok := l.w.Store().Node(h.ID); ok && n.Kind == graph.KindDoc {
-			hits = append(hits, Hit{Kind: "section", What: n.Attr(rationale.AttrAssetKind), ID: string(n.ID),
+			hits = append(hits, Hit{Kind: "section", What: string(rationale.KindOf(n)), ID: string(n.ID),
 				Name: strings.Join(n.HeadingPath, " > "), Path: n.Path, Line: n.Line, Score: h.Score,
 				Text: snippet(n.Text, h.Terms)})
 		}

@@ -41,6 +41,13 @@ const AttrGenerated = "generated"
 // qualifiers may name besides the repository's own packages.
 const AttrImports = "imports"
 
+// Generated reports whether a file node's source says it was generated
+// (AttrGenerated).
+func (n *Node) Generated() bool { return n.Attr(AttrGenerated) != "" }
+
+// Imports returns a Go file node's imports as AttrImports holds them.
+func (n *Node) Imports() string { return n.Attr(AttrImports) }
+
 // Attr returns the attribute key, or "" when unset.
 func (n *Node) Attr(key string) string {
 	if n.Attrs == nil {

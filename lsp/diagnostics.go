@@ -209,5 +209,5 @@ func acceptedDecision(s *graph.Store, e query.Entry) bool {
 		return false
 	}
 	n, ok := s.Node(graph.NodeID(e.SourceID))
-	return ok && n.Attr(rationale.AttrStatus) == "accepted"
+	return ok && rationale.StatusOf(n) == "accepted"
 }

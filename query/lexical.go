@@ -124,7 +124,7 @@ func lexical(ctx context.Context, sr Searcher, s *graph.Store, n *graph.Node) (m
 	var keep []qualified
 	best := 0.0
 	for _, h := range hits {
-		if sec, ok := s.Node(h.ID); ok && sec.Attr(rationale.AttrStub) != "" {
+		if sec, ok := s.Node(h.ID); ok && rationale.IsStubSection(sec) {
 			continue // an autodoc stub: the docstring's words, no reasoning
 		}
 		var shared []string

@@ -157,7 +157,7 @@ func questionHits(ctx context.Context, sr Searcher, text string, node func(graph
 	var hits []hit
 	for _, h := range keep {
 		n, ok := node(h.ID)
-		if !ok || n.Attr(rationale.AttrStub) != "" {
+		if !ok || rationale.IsStubSection(n.Node) {
 			continue
 		}
 		sim := 0.5*min(float64(len(h.Terms))/float64(len(terms)), 1) + 0.5*h.Score/best

@@ -36,7 +36,7 @@ func readmeHits(s *graph.Store, n *graph.Node) []hit {
 		for _, e := range s.Out(file.ID, graph.EdgeContains) {
 			sec, ok := s.Node(e.To)
 			if !ok || sec.Kind != graph.KindDoc || strings.TrimSpace(sec.Text) == "" ||
-				sec.Attr(rationale.AttrStub) != "" {
+				rationale.IsStubSection(sec) {
 				continue
 			}
 			hits = append(hits, hit{source: sectionSource(sec), signal: graph.SignalPath, score: readmeScore,

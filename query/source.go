@@ -51,7 +51,7 @@ func (s *source) asset() rationale.AssetKind {
 	case s.memory != nil:
 		return rationale.AssetMemory
 	}
-	return rationale.AssetKind(s.Attr(rationale.AttrAssetKind))
+	return rationale.KindOf(s.Node)
 }
 
 // updated is when the source last changed; zero when unknown.
@@ -70,7 +70,7 @@ func (s *source) supersededBy() string {
 	if s.memory != nil {
 		return string(s.memory.SupersededBy)
 	}
-	return s.Attr(rationale.AttrSupersededBy)
+	return rationale.SupersededBy(s.Node)
 }
 
 // superseded reports whether something replaced the source.
@@ -78,5 +78,5 @@ func (s *source) superseded() bool {
 	if s.memory != nil {
 		return !s.memory.Live()
 	}
-	return s.Attr(rationale.AttrStatus) == "superseded" || s.supersededBy() != ""
+	return rationale.StatusOf(s.Node) == "superseded" || s.supersededBy() != ""
 }

@@ -109,7 +109,7 @@ func definitions(text string) map[string]bool {
 func handwritten(s *graph.Store, hits []*graph.Node) []*graph.Node {
 	var out []*graph.Node
 	for _, n := range hits {
-		if f, ok := s.Node(graph.FileID(n.Path)); !ok || f.Attr(graph.AttrGenerated) == "" {
+		if f, ok := s.Node(graph.FileID(n.Path)); !ok || !f.Generated() {
 			out = append(out, n)
 		}
 	}

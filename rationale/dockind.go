@@ -66,6 +66,21 @@ const (
 	AttrStub = "stub"
 )
 
+// KindOf is the asset kind of a section node, "" for any other node.
+func KindOf(sec *graph.Node) AssetKind { return AssetKind(sec.Attr(AttrAssetKind)) }
+
+// StatusOf is the status a section's document states ("accepted",
+// "superseded", ...), "" when it states none.
+func StatusOf(sec *graph.Node) string { return sec.Attr(AttrStatus) }
+
+// SupersededBy is the path of the document that supersedes a section's,
+// "" when none does.
+func SupersededBy(sec *graph.Node) string { return sec.Attr(AttrSupersededBy) }
+
+// IsStubSection reports whether the linker marked a section as holding no
+// reasoning (AttrStub; IsStub decides it).
+func IsStubSection(sec *graph.Node) bool { return sec.Attr(AttrStub) != "" }
+
 // document is one file's sections, in order.
 type document struct {
 	path     string
@@ -241,7 +256,7 @@ func supersessions(s *graph.Store, docs []*document) {
 		}
 	}
 	for _, d := range docs {
-		switch AssetKind(d.sections[0].Attr(AttrAssetKind)) {
+		switch KindOf(d.sections[0]) {
 		case AssetRFC, AssetDesign, AssetSpec:
 			// Their status says whether they stand (a rejected RFC does
 			// not) and whether what they name is built yet (a draft's

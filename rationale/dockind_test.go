@@ -90,9 +90,9 @@ func TestSupersessions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		sec := tt.d.sections[0]
-		if sec.Attr(AttrStatus) != tt.status || sec.Attr(AttrSupersededBy) != tt.suppBy {
+		if StatusOf(sec) != tt.status || SupersededBy(sec) != tt.suppBy {
 			t.Errorf("%s: status %q superseded_by %q, want %q %q", tt.d.path,
-				sec.Attr(AttrStatus), sec.Attr(AttrSupersededBy), tt.status, tt.suppBy)
+				StatusOf(sec), SupersededBy(sec), tt.status, tt.suppBy)
 		}
 	}
 	if _, ok := s.EdgeBetween(a3.sections[0].ID, a2.sections[0].ID); !ok {
@@ -189,5 +189,34 @@ func TestGeneratedReference(t *testing.T) {
 		if got := repeatsDocComments(s, tt.d); got != tt.want {
 			t.Errorf("repeatsDocComments(%s) = %v, want %v", tt.d.path, got, tt.want)
 		}
+	}
+}
+
+func TestSectionAccessors(t *testing.T) {
+	tests := []struct {
+		name               string
+		kind               AssetKind
+		status, supersedBy string
+		stub               bool
+	}{
+		{"plain node", "", "", "", false},
+		{"accepted ADR", AssetADR, "accepted", "", false},
+		{"superseded ADR", AssetADR, "superseded", "docs/adr/0002-b.md", false},
+		{"stub", AssetReference, "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sec := &graph.Node{ID: "docs/a.md#x", Kind: graph.KindDoc}
+			sec.SetAttr(AttrAssetKind, string(tt.kind))
+			sec.SetAttr(AttrStatus, tt.status)
+			sec.SetAttr(AttrSupersededBy, tt.supersedBy)
+			if tt.stub {
+				sec.SetAttr(AttrStub, "true")
+			}
+			if KindOf(sec) != tt.kind || StatusOf(sec) != tt.status || SupersededBy(sec) != tt.supersedBy || IsStubSection(sec) != tt.stub {
+				t.Errorf("KindOf %q StatusOf %q SupersededBy %q IsStubSection %v; want %q %q %q %v",
+					KindOf(sec), StatusOf(sec), SupersededBy(sec), IsStubSection(sec), tt.kind, tt.status, tt.supersedBy, tt.stub)
+			}
+		})
 	}
 }

@@ -36,11 +36,11 @@ func FuzzADRStatus(f *testing.F) {
 		}
 		supersessions(s, docs)
 		for _, d := range docs {
-			st := d.sections[0].Attr(AttrStatus)
+			st := StatusOf(d.sections[0])
 			if st != strings.ToLower(st) || strings.ContainsAny(st, " \t\n") {
 				t.Fatalf("%s: status %q", d.path, st)
 			}
-			if by := d.sections[0].Attr(AttrSupersededBy); by == d.path || by != "" && !paths[by] {
+			if by := SupersededBy(d.sections[0]); by == d.path || by != "" && !paths[by] {
 				t.Fatalf("%s superseded by %q", d.path, by)
 			}
 			if _, ok := s.EdgeBetween(d.sections[0].ID, d.sections[0].ID); ok {

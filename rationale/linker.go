@@ -66,7 +66,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 		}
 		var comp componentDoc
 		for _, sec := range d.sections {
-			if sec.Attr(AttrStub) != "" {
+			if IsStubSection(sec) {
 				continue
 			}
 			p := proseOf(sec, sc.words)

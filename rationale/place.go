@@ -47,7 +47,7 @@ func PlaceOf(s *graph.Store, n *graph.Node) Place {
 	case IsTestPath(n.Path):
 		return PlaceTest
 	}
-	if f, ok := s.Node(graph.FileID(n.Path)); ok && f.Attr(graph.AttrGenerated) != "" {
+	if f, ok := s.Node(graph.FileID(n.Path)); ok && f.Generated() {
 		return PlaceGenerated
 	}
 	return PlaceOwn

@@ -79,7 +79,7 @@ func adrs(lib *docs.Library) []decision {
 			continue
 		}
 		d := decision{Anchor: in.Path, Href: docHref(in.Path, 0), Title: in.Title, Kind: string(rationale.AssetADR),
-			Status: secs[0].Attr(rationale.AttrStatus), Live: in.SupersededBy == "", Date: secs[0].Updated, Body: in.Purpose}
+			Status: rationale.StatusOf(secs[0]), Live: in.SupersededBy == "", Date: secs[0].Updated, Body: in.Purpose}
 		if d.Status == "" {
 			d.Status = "unknown"
 		}
@@ -95,7 +95,7 @@ func adrs(lib *docs.Library) []decision {
 			if err != nil {
 				break
 			}
-			next = nsecs[0].Attr(rationale.AttrSupersededBy)
+			next = rationale.SupersededBy(nsecs[0])
 		}
 		out = append(out, d)
 	}

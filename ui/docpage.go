@@ -52,7 +52,7 @@ func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	v := docView{Info: docs.InfoOf(secs), Status: secs[0].Attr(rationale.AttrStatus), Note: cov.Note}
+	v := docView{Info: docs.InfoOf(secs), Status: rationale.StatusOf(secs[0]), Note: cov.Note}
 	ids := make([]string, len(secs))
 	for i, n := range secs {
 		ids[i] = string(n.ID)
