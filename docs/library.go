@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -57,26 +56,4 @@ func (l *Library) buildDocs() {
 		}
 		sort.Strings(l.paths)
 	})
-}
-
-// memoryNodes returns the reasoning nodes of the workspace's memories.
-func (l *Library) memoryNodes() []*graph.Node {
-	mems := l.w.Memories.All()
-	out := make([]*graph.Node, 0, len(mems))
-	for _, m := range mems {
-		if n, ok := l.w.Memories.Node(m.ID); ok {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// memory returns the workspace's memory with the given ID, or nil.
-func (l *Library) memory(id memory.ID) *memory.Memory {
-	for _, m := range l.w.Memories.All() {
-		if m.ID == id {
-			return m
-		}
-	}
-	return nil
 }

@@ -220,28 +220,18 @@ func (l *Library) docHits(ctx context.Context, text string, limit int) ([]Hit, e
 	return hits, nil
 }
 
-// memoryHits searches the memories' titles and bodies with an in-memory
-// index of the same analysis as the documents'. It is built per call: a
-// repository holds hundreds of memories, not hundreds of thousands.
+// memoryHits searches the memories' titles and bodies in the memory
+// layer's index, the one a question to why reads.
 func (l *Library) memoryHits(ctx context.Context, text string, limit int) ([]Hit, error) {
-	nodes := l.memoryNodes()
-	if len(nodes) == 0 {
-		return nil, nil
-	}
-	ci, err := textindex.NewMem(ctx, nodes)
-	if err != nil {
-		return nil, err
-	}
-	defer ci.Close()
-	found, err := ci.Search(ctx, text, limit)
+	found, err := l.w.Memories.Search(ctx, text, limit)
 	if err != nil {
 		return nil, err
 	}
 	var hits []Hit
 	for _, h := range found {
-		id := memory.ID(strings.TrimPrefix(string(h.ID), memory.NodePrefix))
+		id, _ := memory.IDOf(h.ID)
 		n, ok := l.w.Memories.Node(id)
-		if m := l.memory(id); ok && m != nil {
+		if m := l.w.Memories.Memory(id); ok && m != nil {
 			hits = append(hits, Hit{Kind: "memory", What: string(m.Kind), ID: string(m.ID), Name: n.Name,
 				Path: n.Path, Score: h.Score, Text: snippet(n.Text, h.Terms)})
 		}

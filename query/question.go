@@ -8,6 +8,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
 )
@@ -22,8 +23,10 @@ const (
 )
 
 // whyQuestion answers a question in words: a Bleve search over the
-// document sections (the on-disk index), memories and commit messages (an
-// in-memory index built for the question). Every hit has the lexical
+// document sections (the on-disk index), the memories (the layer's own
+// index, which gortex search reads too) and commit messages (the history
+// index; without it, the recent commits and the memories in one in-memory
+// index built for the question). Every hit has the lexical
 // signal, as its only evidence is the words it shares with the question,
 // and ranks by the one formula: its similarity, weighted by its kind and
 // recency.
@@ -43,12 +46,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		}
 		hits = append(hits, hs...)
 	}
-	extra := map[graph.NodeID]*source{}
-	for _, m := range opts.Memories.All() {
-		if n, ok := opts.Memories.Node(m.ID); ok {
-			extra[n.ID] = &source{Node: n, memory: m}
-		}
-	}
+	var recent []*source // commits read from git, without a history index
 	if opts.Commits != nil && opts.Commits.Available() {
 		hs, err := questionHits(ctx, opts.Commits, text, func(id graph.NodeID) (*source, bool) {
 			c, ok := opts.Commits.Commit(id)
@@ -72,17 +70,14 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 			a.Warnings = append(a.Warnings, fmt.Sprintf("commit messages left out: %v", err))
 		}
 		for _, c := range cs {
-			src := commitSource(c)
-			extra[src.ID] = src
+			recent = append(recent, commitSource(c))
 		}
 	}
-	if len(extra) > 0 {
-		hs, err := searchNodes(ctx, text, extra)
-		if err != nil {
-			return a, err
-		}
-		hits = append(hits, hs...)
+	hs, err := memoryHits(ctx, text, opts.Memories, recent)
+	if err != nil {
+		return a, err
 	}
+	hits = append(hits, hs...)
 	if opts.Meaning != nil {
 		hits = withMeaning(s, hits, opts.Meaning.Scores(text))
 	}
@@ -115,6 +110,31 @@ type CommitSearcher interface {
 	Searcher
 	Available() bool
 	Commit(id graph.NodeID) (history.Commit, bool)
+}
+
+// memoryHits searches the memories of mems: in the layer's own index, or,
+// with recent commits read from git to search beside them, in one index of
+// both built for the question (the two compete for one best hit, as before
+// the history index).
+func memoryHits(ctx context.Context, text string, mems *rationale.Memories, recent []*source) ([]hit, error) {
+	if len(recent) == 0 {
+		return questionHits(ctx, mems, text, func(id graph.NodeID) (*source, bool) {
+			mid, _ := memory.IDOf(id)
+			m := mems.Memory(mid)
+			n, ok := mems.Node(mid)
+			return &source{Node: n, memory: m}, ok && m != nil
+		})
+	}
+	extra := map[graph.NodeID]*source{}
+	for _, m := range mems.All() {
+		if n, ok := mems.Node(m.ID); ok {
+			extra[n.ID] = &source{Node: n, memory: m}
+		}
+	}
+	for _, src := range recent {
+		extra[src.ID] = src
+	}
+	return searchNodes(ctx, text, extra)
 }
 
 // searchNodes searches nodes in an in-memory index.

@@ -27,6 +27,8 @@ type Memories struct {
 	nodes map[memory.ID]*graph.Node
 	into  map[graph.NodeID][]MemoryLink
 	links int
+
+	search memoryIndex // built on the first Search (search.go)
 }
 
 // LinkMemories links mems to s: each live anchor that s holds gets a memory
@@ -140,6 +142,17 @@ func (l *Memories) Only(scope memory.Scope) *Memories {
 		}
 	}
 	return o
+}
+
+// nodeList returns the reasoning nodes of the layer's memories, in order.
+func (l *Memories) nodeList() []*graph.Node {
+	out := make([]*graph.Node, 0, len(l.all))
+	for _, m := range l.all {
+		if n, ok := l.nodes[m.ID]; ok {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Links is the number of links the layer adds to the graph.
