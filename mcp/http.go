@@ -78,31 +78,14 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(url st
 	ctx, cancelServe := context.WithCancel(ctx)
 	defer cancelServe() // before the wait
 	s.sess.Within(ctx)
-	srv := &http.Server{
-		Handler:           s.HTTPHandler(ctx, o),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      o.Timeout + 10*time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
-	}
+	h := s.HTTPHandler(ctx, o)
 	s.rootOnce.Do(func() {}) // many clients: none chooses the root
 	s.Warm(ctx)
 	s.Watch(ctx)
 	if ready != nil {
 		ready("http://" + ln.Addr().String() + endpointPath)
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	return srv.Shutdown(shut)
+	return httpguard.Serve(ctx, ln, h, 30*time.Second, o.Timeout+10*time.Second)
 }
 
 // listenAddr is the address to listen on: a loopback host when none is

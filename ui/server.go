@@ -88,27 +88,10 @@ func (s *Server) Serve(ctx context.Context, o HTTPOptions, ready func(url string
 	s.sess.Within(ctx)
 	s.sess.Watch(ctx)
 	go s.warm(ctx)
-	srv := &http.Server{
-		Handler:           s.Handler(o),
-		ReadHeaderTimeout: 10 * time.Second,
-		WriteTimeout:      2 * time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
-	}
 	if ready != nil {
 		ready("http://" + ln.Addr().String() + "/?" + url.Values{"token": {o.Token}}.Encode())
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shut, stop := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer stop()
-	return srv.Shutdown(shut)
+	return httpguard.Serve(ctx, ln, s.Handler(o), 0, 2*time.Minute)
 }
 
 // warm loads the first view and starts its audit, so that the first page

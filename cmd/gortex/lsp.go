@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 
 	"github.com/gortex/gortex/lsp"
 	"github.com/gortex/gortex/memory"
@@ -61,11 +60,7 @@ Flags:
 		fmt.Fprintf(e.stderr, "gortex lsp: unexpected argument %q (the repository is --dir)\n", pos[0])
 		return exitUsage
 	}
-	level := slog.LevelWarn
-	if o.verbose {
-		level = slog.LevelInfo
-	}
-	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	log := serverLog(e, o.verbose)
 	var sessions []*workspace.Session
 	srv := lsp.New(func(ctx context.Context, dir string) (lsp.Views, error) {
 		root, err := lspRoot(o.dir, dir)

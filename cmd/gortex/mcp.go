@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -97,11 +96,7 @@ func mcpRun(ctx context.Context, e env, o mcpOpts) int {
 		fmt.Fprintln(e.stderr, "gortex mcp:", err)
 		return exitError
 	}
-	level := slog.LevelWarn
-	if o.verbose {
-		level = slog.LevelInfo
-	}
-	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	log := serverLog(e, o.verbose)
 	srv, err := mcp.New(root, mcp.Options{Version: readBuildInfo().Version, Logger: log, RootSource: source, RootEnv: projectDirEnv,
 		ClientRoots: source != mcp.RootFlag && o.http == "", Unrooted: unrooted})
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"log/slog"
 	"os"
 
 	"github.com/gortex/gortex/internal/httpguard"
@@ -88,11 +87,7 @@ func uiRun(ctx context.Context, e env, o uiOpts) int {
 		fmt.Fprintln(e.stderr, "gortex ui:", err)
 		return exitError
 	}
-	level := slog.LevelWarn
-	if o.verbose {
-		level = slog.LevelInfo
-	}
-	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	log := serverLog(e, o.verbose)
 	sess, err := workspace.NewSession(root, workspace.Options{Scope: memory.ScopeBoth, Log: log})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex ui:", err)
