@@ -79,7 +79,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 	}
 	hits = append(hits, hs...)
 	if opts.Meaning != nil {
-		hits = withMeaning(s, hits, opts.Meaning.Scores(text))
+		hits = withMeaning(s, hits, opts.Meaning.Scores(text), questionMeaning)
 	}
 	fillEntries(s, a, hits, opts, 0)
 	if a.Count == 0 {

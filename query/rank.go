@@ -15,7 +15,7 @@ import (
 // The ranking formula, one for every surface:
 //
 //	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar)
-//	similar = lexical + 0.75 × meaning
+//	similar = lexical + w × meaning   (w: 0 for now, see meaningUse)
 //
 // weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
 // section that names the symbol (1.0), names its type or package (0.85),
@@ -26,10 +26,9 @@ import (
 // 1.0 for a document changed today towards 0.75 for an old one (0.875 when
 // unknown); each container step between the symbol and what the document
 // names halves the link; and the section's lexical similarity to the
-// symbol picks the right section among several with the same evidence,
-// helped by its similarity by meaning (the semantic model's cosine, see
-// withMeaning), which finds the section that explains the symbol in other
-// words. The product stays below 1.3; memories rank above every document (see
+// symbol picks the right section among several with the same evidence.
+// Meaning (the semantic model's cosine, see withMeaning) helps choose which
+// lexical matches of a symbol become entries (lexicalChoice). The product stays below 1.3; memories rank above every document (see
 // memoryRank), and superseded documents and memories after every live one.
 const (
 	linkWeight    = 0.6
@@ -84,8 +83,8 @@ func (r ranked) explain() string {
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}
-	if r.sem > 0 {
-		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f, meaning %.3f)) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.sem, r.rank)
+	if r.sem > 0 && r.semWeight > 0 {
+		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f + %.2f × meaning %.3f)) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.semWeight, r.sem, r.rank)
 	} else {
 		s += fmt.Sprintf(" + %.1f × lexical %.3f) = %.3f", lexicalWeight, r.lex, r.rank)
 	}

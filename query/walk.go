@@ -29,6 +29,8 @@ type hit struct {
 	depth  int         // 0 direct, 1 first container, ...
 	lex    float64     // lexical similarity of the source to the symbol, [0,1]
 	sem    float64     // similarity by meaning of the source to the symbol, [0,1]
+	// semWeight is what sem weighs in the similarity (meaningUse).
+	semWeight float64
 }
 
 // walk collects the reasoning one hop from n: the reasoning links into n

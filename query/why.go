@@ -93,16 +93,20 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 	if n.Kind.IsSymbol() {
 		hits = append(hits, readmeHits(s, n)...)
 	}
+	var cos map[graph.NodeID]float64
+	if opts.Meaning != nil && n.Kind.IsSymbol() {
+		text, _ := profile(s, n)
+		cos = opts.Meaning.Scores(text)
+	}
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)
 		if err != nil {
 			return a, err
 		}
-		hits = withLexical(s, hits, lex)
+		hits = withLexical(s, hits, lex, meaningSim(cos))
 	}
-	if opts.Meaning != nil && n.Kind.IsSymbol() {
-		text, _ := profile(s, n)
-		hits = withMeaning(s, hits, opts.Meaning.Scores(text))
+	if cos != nil {
+		hits = withMeaning(s, hits, cos, symbolMeaning)
 	}
 	hits = append(hits, commitHits(ctx, opts.History, n, a)...)
 	now := opts.Now
@@ -144,8 +148,11 @@ func displayName(n *graph.Node) string {
 }
 
 // withLexical sets the lexical similarity of every hit and adds the best
-// lexical matches not found otherwise as entries of their own.
-func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hit {
+// lexical matches not found otherwise as entries of their own. Which
+// matches become entries is decided by their lexical similarity helped by
+// their similarity by meaning (meaning, see lexicalChoice); an entry
+// ranks by its lexical similarity alone.
+func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch, meaning func(graph.NodeID) float64) []hit {
 	seen := make(map[graph.NodeID]bool, len(hits))
 	for i := range hits {
 		hits[i].lex = lex[hits[i].source.ID].sim
@@ -158,9 +165,14 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch) []hi
 				detail: strings.Join(m.terms, " "), lex: m.sim})
 		}
 	}
+	choice := make(map[graph.NodeID]float64, len(extra))
+	for _, h := range extra {
+		choice[h.source.ID] = lexicalChoice(h.lex, meaning(h.source.ID))
+	}
 	sort.Slice(extra, func(i, j int) bool {
-		if extra[i].score != extra[j].score {
-			return extra[i].score > extra[j].score
+		a, b := choice[extra[i].source.ID], choice[extra[j].source.ID]
+		if a != b {
+			return a > b
 		}
 		return extra[i].source.ID < extra[j].source.ID
 	})
