@@ -15,7 +15,7 @@ import (
 // The ranking formula, one for every surface:
 //
 //	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar)
-//	similar = lexical + w × meaning   (w: 0 for now, see meaningUse)
+//	similar = lexical + w × meaning   (w: 0 for a symbol, 0.75 for a question)
 //
 // weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
 // section that names the symbol (1.0), names its type or package (0.85),
@@ -28,7 +28,8 @@ import (
 // names halves the link; and the section's lexical similarity to the
 // symbol picks the right section among several with the same evidence.
 // Meaning (the semantic model's cosine, see withMeaning) helps choose which
-// lexical matches of a symbol become entries (lexicalChoice). The product stays below 1.3; memories rank above every document (see
+// lexical matches of a symbol become entries (lexicalChoice), and adds to a
+// question's similarity, with entries of its own (questionMeaning). The product stays below 1.3; memories rank above every document (see
 // memoryRank), and superseded documents and memories after every live one.
 const (
 	linkWeight    = 0.6

@@ -171,6 +171,19 @@ func (m *Model) Vector(text string) []float32 {
 	return m.unitVec(ids)
 }
 
+// minWordsPerDim is how many words a model must know per component of its
+// vectors to say what a text means: with fewer, the components describe
+// little more than the words themselves, and on the test fixture (a
+// repository of a few files, 179 words) the section nearest a question by
+// meaning shared none of its words. The evaluation sets' models know 1,726
+// to 8,192 words.
+const minWordsPerDim = 10
+
+// Informed reports whether the model knows enough words to say what a text
+// means (minWordsPerDim per component); a query should not use one that
+// does not.
+func (m *Model) Informed() bool { return m.Words() >= minWordsPerDim*m.dim }
+
 // Scores returns the cosine similarity by meaning of text to every section
 // whose similarity is positive, by section node ID.
 func (m *Model) Scores(text string) map[graph.NodeID]float64 {

@@ -209,3 +209,46 @@ func smallModel(t testing.TB, words []string, dim int) *Model {
 	m.setWords(words, make([]float32, len(words)), make([]float32, len(words)*dim))
 	return m
 }
+
+// TestInformed: a model of a few files knows too few words to be used; one
+// of a repository with a vocabulary of some thousand words does.
+func TestInformed(t *testing.T) {
+	many := func(t testing.TB) *graph.Store {
+		s := graphtest.Checked(t, graph.New())
+		// 400 symbols, each with a doc comment of distinct made-up words
+		// shared with its neighbours, so that about 1,200 words occur at
+		// least minCount times.
+		word := func(i int) string {
+			return fmt.Sprintf("w%sz", string(rune('a'+i%26))+string(rune('a'+i/26%26))+string(rune('a'+i/676%26)))
+		}
+		for i := range 400 {
+			doc := ""
+			for j := range 6 {
+				doc += word(3*i+j) + " "
+			}
+			id := graph.SymbolID("lib/lib.go", fmt.Sprintf("F%d", i))
+			if err := s.AddNode(graph.Node{ID: id, Kind: graph.KindFunction, Name: fmt.Sprintf("F%d", i), Path: "lib/lib.go", Line: i + 1, Lang: "go", Package: "lib", Text: doc + doc}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name  string
+		store func(testing.TB) *graph.Store
+		want  bool
+	}{
+		{"a few files", fixture, false},
+		{"a vocabulary of some thousand words", many, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Build(context.Background(), tc.store(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.Informed(); got != tc.want {
+				t.Errorf("Informed() = %v with %d words, want %v", got, m.Words(), tc.want)
+			}
+		})
+	}
+}

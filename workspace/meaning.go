@@ -16,10 +16,11 @@ type meaning struct {
 }
 
 // Scores is the model's (semantic.Model.Scores); nothing when the index
-// has no usable model: the answer stands without it.
+// has no usable model, or one that knows too few words
+// (semantic.Model.Informed): the answer stands without it.
 func (m *meaning) Scores(text string) map[graph.NodeID]float64 {
 	m.once.Do(func() {
-		if model, err := semantic.Load(m.dir); err == nil {
+		if model, err := semantic.Load(m.dir); err == nil && model != nil && model.Informed() {
 			m.model = model
 		}
 	})
