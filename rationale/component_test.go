@@ -29,19 +29,7 @@ func linkComponentText(t *testing.T, text string) map[string]float64 {
 	pkg("org.example.webui.servlet", "servlet", "services/org.example.webui/src/org/example/webui/servlet")
 	pkg("org.example.webui.cart", "cart", "services/org.example.webui/src/org/example/webui/cart")
 	pkg("example.com/shop/internal/mediamanagement", "mediamanagement", "shop/internal/mediamanagement")
-	sec := graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md", Text: text}
-	if err := s.AddNode(sec); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&Linker{}).Link(context.Background(), s); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]float64{}
-	for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
-		best, _ := e.Best()
-		got[string(e.To)] = best.Score
-	}
-	return got
+	return linkSection(t, s, graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md", Text: text})
 }
 
 func TestLinkComponents(t *testing.T) {

@@ -44,7 +44,13 @@ func linkScores(t *testing.T, syms []sym, text string) map[string]float64 {
 			t.Fatal(err)
 		}
 	}
-	sec := graph.Node{ID: graph.SectionID("docs/d.md", 1), Kind: graph.KindDoc, Name: "Heading", Path: "docs/d.md", Text: text}
+	return linkSection(t, s, graph.Node{ID: graph.SectionID("docs/d.md", 1), Kind: graph.KindDoc, Name: "Heading", Path: "docs/d.md", Text: text})
+}
+
+// linkSection adds sec to s, links s, and returns the score of each node
+// sec links to: the end of every test helper that links one section.
+func linkSection(t *testing.T, s *graph.Store, sec graph.Node) map[string]float64 {
+	t.Helper()
 	if err := s.AddNode(sec); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package rationale
 
 import (
-	"context"
 	"reflect"
 	"sort"
 	"testing"
@@ -35,19 +34,7 @@ func linkText(t *testing.T, text string) map[string]float64 {
 	sym("cart", "", "ApplyDiscount", graph.KindFunction)
 	sym("cart", "", "Sum", graph.KindFunction)
 	sym("ledger", "", "Record", graph.KindFunction)
-	sec := graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Heading", Path: "d.md", Text: text}
-	if err := s.AddNode(sec); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&Linker{}).Link(context.Background(), s); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]float64{}
-	for _, e := range s.Out(sec.ID, graph.EdgeMotivates) {
-		best, _ := e.Best()
-		got[string(e.To)] = best.Score
-	}
-	return got
+	return linkSection(t, s, graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Heading", Path: "d.md", Text: text})
 }
 
 func TestLinkNamed(t *testing.T) {
