@@ -141,7 +141,8 @@ Record a memory. Example:
 Caps: title %d characters, body %d characters, %d tags. A memory that
 repeats a live one (token-set Jaccard similarity >= %.2f of title and body,
 over words of 3+ letters or digits) is not stored; the existing memory's id
-is printed with status duplicate, and --force stores it anyway.
+is printed with status duplicate, and gortex exits 1; --force stores it
+anyway.
 
 %s
 Flags:
@@ -194,13 +195,20 @@ func writeStore(o writeOpts) (*memory.Store, string, error) {
 	return stores[0], root, nil
 }
 
+// printResult prints what a memory command did. A refused duplicate exits
+// 1 (with the id of the memory it repeats), so that a script does not take
+// it for stored.
 func printResult(e env, asJSON bool, res memory.Result) int {
+	code := exitOK
+	if res.Status == memory.StatusDuplicate {
+		code = exitError
+	}
 	if asJSON {
 		if err := writeJSON(e.stdout, res); err != nil {
 			fmt.Fprintln(e.stderr, "gortex:", err)
 			return exitError
 		}
-		return exitOK
+		return code
 	}
 	switch res.Status {
 	case memory.StatusDuplicate:
@@ -209,5 +217,5 @@ func printResult(e env, asJSON bool, res memory.Result) int {
 	default:
 		fmt.Fprintf(e.stdout, "%s %s  %s\n", res.Status, res.ID, res.Path)
 	}
-	return exitOK
+	return code
 }
