@@ -137,8 +137,8 @@ func uniqueName(s *graph.Store, n *graph.Node) string {
 }
 
 // titleNumber is the numbering a document title opens with: "ADR 0004:",
-// "RFC 12 -", "0007.".
-var titleNumber = regexp.MustCompile(`^(?i:(?:adr|rfc|kep|design|proposal|spec)[\s-]*)?\d+[\s.:-]*`)
+// "RFC 12 -", "RFC:", "0007.".
+var titleNumber = regexp.MustCompile(`^(?i:(?:adr|rfc|kep|proposal|spec)[\s-]*\d*\s*[:.-]|(?:adr|rfc|kep)[\s-]*\d+|\d+[\s.:-])\s*`)
 
 // titleQuestion makes a question of the title of the document at path
 // (its first section's outermost heading): "why money in integer cents".

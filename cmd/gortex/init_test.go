@@ -228,3 +228,19 @@ func TestExamplesAnswer(t *testing.T) {
 		})
 	}
 }
+
+func TestTitleNumber(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ADR 0004: Keep money in integer cents", "Keep money in integer cents"},
+		{"RFC: Capacity Buffer Support", "Capacity Buffer Support"},
+		{"RFC 12 - Streaming", "Streaming"},
+		{"0007. Use a ledger", "Use a ledger"},
+		{"Design of the cart", "Design of the cart"},
+		{"Specs for refunds", "Specs for refunds"},
+	}
+	for _, tt := range tests {
+		if got := titleNumber.ReplaceAllString(tt.in, ""); got != tt.want {
+			t.Errorf("%q without its number = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
