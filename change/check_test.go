@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"github.com/gortex/gortex/graph"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -241,5 +243,152 @@ func BenchmarkTouchedIn(b *testing.B) {
 	}
 	for b.Loop() {
 		touchedIn(syms, spans)
+	}
+}
+
+// TestCheckNoise holds what check leaves out as noise and what it must not
+// miss: a change of mode alone changes no file; a hunk inside a
+// declaration's doc comment touches the declaration; a changelog never
+// governs; a memory anchored to a symbol and to its file governs that
+// symbol, not every symbol of the file, and is listed once.
+func TestCheckNoise(t *testing.T) {
+	t.Run("mode only", func(t *testing.T) {
+		root := fixtureRepo(t)
+		if err := os.Chmod(filepath.Join(root, "cart", "cart.go"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := checkHead(t, root, "HEAD")
+		if len(r.Files) != 0 || r.Count != 0 || r.MetaOnly != 1 {
+			t.Errorf("files %v, count %d, meta-only %d; want none, 0, 1", r.Files, r.Count, r.MetaOnly)
+		}
+	})
+	t.Run("doc comment of a constant", func(t *testing.T) {
+		root := fixtureRepo(t)
+		edit(t, root, "cart/cart.go", "// limit at zero.", "// limit at 0.")
+		r := checkHead(t, root, "HEAD")
+		if ids := touchedIDs(r); !slices.Equal(ids, []string{"cart/cart.go::MaxItems"}) {
+			t.Errorf("touched %v, want MaxItems alone", ids)
+		}
+	})
+	t.Run("changelog never governs", func(t *testing.T) {
+		root := fixtureRepo(t)
+		for _, p := range []string{"CHANGELOG.md", "CHANGELOG/v1.2.0.md", "docs/release-notes/v1.3.md"} {
+			writeFile(t, root, p, "# Changes\n\n## Fixed\n\n- `Cart.Total` now sums `Item.PriceCents` in int64 (#42).\n")
+		}
+		commitAll(t, root, "changelogs")
+		edit(t, root, "cart/cart.go", "sum += it.PriceCents * int64(it.Quantity)", "sum += int64(it.Quantity) * it.PriceCents")
+		r := checkHead(t, root, "HEAD")
+		for _, g := range r.Reasoning {
+			if g.AssetKind == "changelog" || strings.Contains(strings.ToLower(g.Path), "changelog") || strings.Contains(g.Path, "release-notes") {
+				t.Errorf("a changelog governs: %s (%s)", g.Path, g.AssetKind)
+			}
+		}
+		if r.Governed != 1 {
+			t.Errorf("governed %d, want 1 (Cart.Total)", r.Governed)
+		}
+	})
+	t.Run("memory anchored to a symbol and its file", func(t *testing.T) {
+		root := fixtureRepo(t)
+		writeFile(t, root, ".gortex/memories/20240102T000000Z-items1.md", `---
+id: 20240102T000000Z-items1
+title: RemoveItem keeps the order of the other lines
+kind: invariant
+anchors:
+  symbols:
+    - written: cart.Cart.RemoveItem
+      id: cart/cart.go::Cart.RemoveItem
+  files: [cart/cart.go]
+importance: 4
+confidence: 0.9
+basis: review
+source: review
+author: Test <test@example.com>
+created: "2024-01-02T00:00:00Z"
+updated: "2024-01-02T00:00:00Z"
+---
+
+Receipts list the lines in the order they were added.
+`)
+		writeFile(t, root, ".gortex/memories/20240103T000000Z-filea1.md", `---
+id: 20240103T000000Z-filea1
+title: The cart package is reviewed by the payments team
+kind: constraint
+anchors:
+  files: [cart/checkout.go]
+importance: 3
+confidence: 0.9
+basis: review
+source: review
+author: Test <test@example.com>
+created: "2024-01-03T00:00:00Z"
+updated: "2024-01-03T00:00:00Z"
+---
+
+Any change of checkout goes through the payments team.
+`)
+		commitAll(t, root, "memories")
+		edit(t, root, "cart/cart.go", "// Len returns the number of lines in the cart.", "// Len returns how many lines the cart has.")
+		edit(t, root, "cart/cart.go", "sum += it.PriceCents * int64(it.Quantity)", "sum += int64(it.Quantity) * it.PriceCents")
+		edit(t, root, "cart/checkout.go", "// ErrEmptyCart is returned when an empty cart is checked out.", "// ErrEmptyCart is returned for an empty cart.")
+		r := checkHead(t, root, "HEAD")
+		for _, g := range r.Reasoning {
+			if strings.Contains(g.SourceID, "items1") {
+				t.Errorf("the RemoveItem memory governs %v, though RemoveItem is untouched", g.Symbols)
+			}
+		}
+		var file *Governor
+		for i, g := range r.Reasoning {
+			if strings.Contains(g.SourceID, "filea1") {
+				file = &r.Reasoning[i]
+			}
+		}
+		if file == nil || !slices.Equal(file.Files, []string{"cart/checkout.go"}) || len(file.Symbols) != 0 {
+			t.Errorf("the file memory governs %+v, want the file cart/checkout.go as such", file)
+		}
+		seen := map[string]bool{}
+		for _, g := range r.Reasoning {
+			if seen[g.SourceID] {
+				t.Errorf("%s listed twice", g.SourceID)
+			}
+			seen[g.SourceID] = true
+		}
+		for _, s := range r.Symbols {
+			if s.ID == "cart/cart.go::Cart.Len" && len(s.GovernedBy) > 0 {
+				t.Errorf("Cart.Len governed by %v", s.GovernedBy)
+			}
+		}
+	})
+}
+
+func checkHead(t *testing.T, root, base string) *Report {
+	t.Helper()
+	w := open(t, root)
+	diffs, err := w.History.Diff(context.Background(), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(context.Background(), w, diffs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func touchedIDs(r *Report) []string {
+	var ids []string
+	for _, s := range r.Symbols {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+func writeFile(t *testing.T, root, rel, text string) {
+	t.Helper()
+	p := filepath.Join(root, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -70,6 +70,7 @@ func (sp span) within(n *graph.Node) bool {
 // symbols plus, per span, the symbols open there, not spans × symbols²
 // (a check of every field of a 40,000-field struct took seconds).
 func touchedIn(syms []*graph.Node, spans []span) []*graph.Node {
+	syms, orig := withDocs(syms)
 	spans = slices.Clone(spans)
 	slices.SortStableFunc(spans, func(a, b span) int { return cmp.Compare(a.from, b.from) })
 	seen := map[graph.NodeID]bool{}
@@ -95,11 +96,49 @@ func touchedIn(syms []*graph.Node, spans []span) []*graph.Node {
 		for _, n := range open {
 			if !seen[n.ID] && sp.touches(n) && !nested[n] {
 				seen[n.ID] = true
-				out = append(out, n)
+				out = append(out, cmp.Or(orig[n], n))
 			}
 		}
 	}
 	return out
+}
+
+// withDocs returns syms with each symbol's doc comment counted as its
+// lines (a hunk that changes only the comment above a constant changes the
+// constant), sorted by first line, and the symbols it stands in for. A doc
+// comment is as many lines above the symbol as its text has, never
+// reaching a symbol that ends before it (a group's comment given to a
+// member without its own is not that member's lines).
+func withDocs(syms []*graph.Node) ([]*graph.Node, map[*graph.Node]*graph.Node) {
+	ends := make([]int, 0, len(syms))
+	for _, n := range syms {
+		ends = append(ends, max(n.EndLine, n.Line))
+	}
+	slices.Sort(ends)
+	var orig map[*graph.Node]*graph.Node
+	out := syms
+	for i, n := range syms {
+		if n.Text == "" {
+			continue
+		}
+		from := n.Line - strings.Count(strings.TrimSpace(n.Text), "\n") - 1
+		if j, _ := slices.BinarySearch(ends, n.Line); j > 0 {
+			from = max(from, ends[j-1]+1) // the last symbol ending above n
+		}
+		if from = max(from, 1); from >= n.Line {
+			continue
+		}
+		if orig == nil {
+			out, orig = slices.Clone(syms), map[*graph.Node]*graph.Node{}
+		}
+		ext := *n
+		ext.Line, ext.EndLine = from, max(n.EndLine, n.Line)
+		out[i], orig[&ext] = &ext, n
+	}
+	if orig != nil {
+		slices.SortStableFunc(out, func(a, b *graph.Node) int { return cmp.Compare(a.Line, b.Line) })
+	}
+	return out, orig
 }
 
 // holdsInner returns the symbols of holders (the symbols a span lies

@@ -15,6 +15,9 @@ import (
 type FileDiff struct {
 	OldPath, NewPath string
 	Hunks            []Hunk
+	// Binary is a binary file whose content changed (git says so and shows
+	// no lines).
+	Binary bool
 }
 
 // Hunk is one block of consecutive changed lines. The new side's lines
@@ -32,6 +35,13 @@ func (f FileDiff) Path() string {
 		return f.NewPath
 	}
 	return f.OldPath
+}
+
+// ContentChanged reports whether the file's content changed: it has
+// changed lines, is binary and changed, or was added or deleted. A change of
+// mode or of name alone is no change of content.
+func (f FileDiff) ContentChanged() bool {
+	return len(f.Hunks) > 0 || f.Binary || f.OldPath == "" || f.NewPath == ""
 }
 
 // maxDiffLine bounds one line of a diff read by ParseDiff: a minified file
@@ -98,6 +108,8 @@ func (p *diffParser) line(l string) error {
 		p.cur.OldPath = ""
 	case strings.HasPrefix(l, "deleted file mode") && p.cur != nil:
 		p.cur.NewPath = ""
+	case (strings.HasPrefix(l, "Binary files ") || l == "GIT binary patch") && p.cur != nil:
+		p.cur.Binary = true
 	case strings.HasPrefix(l, "@@ ") && p.cur != nil:
 		return p.hunkHeader(l)
 	}

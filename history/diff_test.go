@@ -174,3 +174,47 @@ func gitIn(t *testing.T, dir string, args ...string) {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
+
+// TestContentChanged holds which files of a diff changed content: a mode
+// or a name alone is no change of content; a binary file, a new or a
+// deleted one (even empty) is.
+func TestContentChanged(t *testing.T) {
+	diff := `diff --git a/run.sh b/run.sh
+old mode 100644
+new mode 100755
+diff --git a/a.go b/b.go
+similarity index 100%
+rename from a.go
+rename to b.go
+diff --git a/logo.png b/logo.png
+index 1111111..2222222 100644
+Binary files a/logo.png and b/logo.png differ
+diff --git a/empty.go b/empty.go
+new file mode 100644
+index 0000000..e69de29
+diff --git a/gone.txt b/gone.txt
+deleted file mode 100644
+index e69de29..0000000
+diff --git a/c.go b/c.go
+old mode 100644
+new mode 100755
+--- a/c.go
++++ b/c.go
+@@ -1 +1 @@
+-x
++y
+`
+	files, err := ParseDiff(strings.NewReader(diff))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"run.sh": false, "b.go": false, "logo.png": true, "empty.go": true, "gone.txt": true, "c.go": true}
+	if len(files) != len(want) {
+		t.Fatalf("%d files, want %d: %+v", len(files), len(want), files)
+	}
+	for _, f := range files {
+		if got := f.ContentChanged(); got != want[f.Path()] {
+			t.Errorf("%s: ContentChanged %v, want %v", f.Path(), got, want[f.Path()])
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,11 +79,9 @@ func TestChangeTools(t *testing.T) {
 }
 
 func touchedWith(r change.Report, id, doc string) bool {
-	for _, s := range r.Symbols {
-		for _, e := range s.Reasoning {
-			if s.ID == id && e.Path == doc {
-				return true
-			}
+	for _, g := range r.Reasoning {
+		if g.Path == doc && slices.Contains(g.Symbols, id) {
+			return true
 		}
 	}
 	return false
