@@ -1,6 +1,7 @@
 package change
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -12,13 +13,15 @@ import (
 // Coverage is what covers answers: the code a document, or one section of
 // it, explains, strongest link first.
 type Coverage struct {
-	Doc          string    `json:"doc" toon:"doc"`
-	Section      string    `json:"section,omitempty" toon:"section,omitempty"` // the heading asked for
-	Kind         string    `json:"kind" toon:"kind"`
-	SupersededBy string    `json:"superseded_by,omitempty" toon:"superseded_by,omitempty"`
-	Count        int       `json:"count" toon:"count"`
-	Targets      []Covered `json:"targets" toon:"targets"`
-	Note         string    `json:"note,omitempty" toon:"note,omitempty"`
+	Doc          string `json:"doc" toon:"doc"`
+	Section      string `json:"section,omitempty" toon:"section,omitempty"` // the heading asked for
+	Kind         string `json:"kind" toon:"kind"`
+	SupersededBy string `json:"superseded_by,omitempty" toon:"superseded_by,omitempty"`
+	Count        int    `json:"count" toon:"count"` // targets found, before Limit and Floor
+	// Targets are grouped by file, the file of the strongest target first,
+	// each file's strongest first.
+	Targets []Covered `json:"targets" toon:"targets"`
+	Note    string    `json:"note,omitempty" toon:"note,omitempty"`
 }
 
 // Covered is one symbol, file or package a document's motivates links
@@ -76,18 +79,56 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 	for _, cv := range best {
 		c.Targets = append(c.Targets, cv)
 	}
-	sort.Slice(c.Targets, func(i, j int) bool {
-		a, b := c.Targets[i], c.Targets[j]
-		if stronger(a, b) != stronger(b, a) {
-			return stronger(a, b)
-		}
-		return a.ID < b.ID
-	})
+	sort.Slice(c.Targets, func(i, j int) bool { return strongerOrFirst(c.Targets[i], c.Targets[j]) })
 	c.Count = len(c.Targets)
 	if c.Count == 0 {
 		c.Note = "no motivates link leaves it: it names no indexed symbol, file or package"
 	}
 	return c, nil
+}
+
+func strongerOrFirst(a, b Covered) bool {
+	if stronger(a, b) != stronger(b, a) {
+		return stronger(a, b)
+	}
+	return a.ID < b.ID
+}
+
+// CoversLimit is how many targets covers lists by default.
+const CoversLimit = 30
+
+// Cut keeps the targets scoring at least floor, the strongest limit of
+// them (0: all), grouped by file, and says in Note what it left out.
+func (c *Coverage) Cut(limit int, floor float64) {
+	kept := c.Targets[:0]
+	for _, t := range c.Targets {
+		if t.Score >= floor {
+			kept = append(kept, t)
+		}
+	}
+	below := len(c.Targets) - len(kept)
+	c.Targets = kept
+	over := 0
+	if limit > 0 && len(c.Targets) > limit {
+		over, c.Targets = len(c.Targets)-limit, c.Targets[:limit]
+	}
+	rank := map[string]int{} // a file's place: its strongest target's
+	for i, t := range c.Targets {
+		if _, ok := rank[t.Path]; !ok {
+			rank[t.Path] = i
+		}
+	}
+	sort.SliceStable(c.Targets, func(i, j int) bool { return rank[c.Targets[i].Path] < rank[c.Targets[j].Path] })
+	var parts []string
+	if below > 0 {
+		parts = append(parts, fmt.Sprintf("%d scoring under %.2f", below, floor))
+	}
+	if over > 0 {
+		parts = append(parts, fmt.Sprintf("%d weaker beyond the first %d (raise the limit for more)", over, limit))
+	}
+	if len(parts) > 0 {
+		c.Note = strings.TrimPrefix(c.Note+"; ", "; ") + "left out: " + strings.Join(parts, ", ")
+	}
 }
 
 // filesOf returns the paths of the files package id contains, sorted.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -49,6 +50,52 @@ const specFloor = 0.35
 // behaviour stated as an output format or exit status.
 var normative = regexp.MustCompile(`\b(MUST|SHALL|REQUIRED|MUST NOT|SHALL NOT)\b|(?i)\bexit (code|status)\b|(?i)\boutput format\b`)
 
+// RelatedLimit is how many related documents specs lists by default:
+// context, ranked, not every document that shares a word.
+const RelatedLimit = 10
+
+// contractHeading names the sections that are a contract by what their
+// document is: an accepted ADR's decision, an RFC's or a design's
+// proposal, a specification's requirements.
+var contractHeading = map[rationale.AssetKind]*regexp.Regexp{
+	rationale.AssetADR:    regexp.MustCompile(`(?i)^decisions?( outcome)?$`),
+	rationale.AssetRFC:    regexp.MustCompile(`(?i)^(proposal|proposed (change|design|solution)|detailed design|design)$`),
+	rationale.AssetDesign: regexp.MustCompile(`(?i)^(proposal|proposed (change|design|solution)|detailed design)$`),
+	rationale.AssetSpec:   regexp.MustCompile(`(?i)^(requirements?|specification)$`),
+}
+
+// standing are the statuses under which a document's contract binds: an
+// ADR must be accepted; an RFC, design or spec must not be rejected or
+// withdrawn ("" when it states none).
+var adrStanding = map[string]bool{"accepted": true, "approved": true, "adopted": true, "implemented": true}
+var notStanding = map[string]bool{"rejected": true, "withdrawn": true, "declined": true, "deprecated": true,
+	"superseded": true, "replaced": true, "abandoned": true}
+
+// contractOf returns what makes sec a contract: its normative words (RFC
+// 2119 keywords, an output format, an exit status), else, for a section
+// that is one by what its document is, that kind ("accepted decision").
+func contractOf(sec *graph.Node) string {
+	if m := normative.FindString(sec.Text); m != "" {
+		return m
+	}
+	kind := rationale.AssetKind(sec.Attr(rationale.AttrAssetKind))
+	re, status := contractHeading[kind], strings.ToLower(sec.Attr(rationale.AttrStatus))
+	if re == nil || notStanding[status] || (kind == rationale.AssetADR && !adrStanding[status]) {
+		return ""
+	}
+	heads := append([]string{sec.Name}, sec.HeadingPath...)
+	if !slices.ContainsFunc(heads, func(h string) bool { return re.MatchString(strings.TrimSpace(h)) }) {
+		return ""
+	}
+	switch kind {
+	case rationale.AssetADR:
+		return "an accepted decision"
+	case rationale.AssetSpec:
+		return "its requirements"
+	}
+	return "its proposal"
+}
+
 // candidate is a document the graph finds for a task, and why.
 type candidate struct {
 	path     string
@@ -56,12 +103,13 @@ type candidate struct {
 	score    float64
 	contract string   // the normative words its section states, "" for none
 	linked   []string // symbols of the paths it motivates
-	terms    []string // the task's words it matched
+	terms    []string // the task's words it matched, as the section writes them
 }
 
 // GraphSpecs answers from the graph: the documents motivating the symbols
-// of paths, and the sections the task's words find with sr (nil for none).
-func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query.Searcher, task string, paths []string) (*Specs, error) {
+// of paths, and the sections the task's words find with sr (nil for none);
+// at most related related documents, the strongest (0: all).
+func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query.Searcher, task string, paths []string, related int) (*Specs, error) {
 	cands := map[string]*candidate{}
 	get := func(sec *graph.Node) *candidate {
 		c := cands[sec.Path]
@@ -76,12 +124,24 @@ func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query
 			if !(n.Kind.IsSymbol() || n.Kind == graph.KindFile) || !under(n.Path, paths) {
 				continue
 			}
+			// A link is worth its score shared among the documents that
+			// link the same symbol: a name every document mentions (an
+			// associated type Value) tells them apart by nothing.
+			var secs []*graph.Node
+			var scores []float64
+			docs := map[string]bool{}
 			for _, e := range s.In(n.ID, graph.EdgeMotivates) {
-				if sec, ok := s.Node(e.From); ok && sec.Kind == graph.KindDoc {
-					c := get(sec)
-					c.linked = appendNew(c.linked, nameOf(n))
-					c.consider(sec, 1, nil)
+				sec, ok := s.Node(e.From)
+				m, best := e.Best()
+				if !ok || !best || sec.Kind != graph.KindDoc || !informs(sec) {
+					continue
 				}
+				secs, scores, docs[sec.Path] = append(secs, sec), append(scores, m.Score), true
+			}
+			for i, sec := range secs {
+				c := get(sec)
+				c.linked = appendNew(c.linked, nameOf(n))
+				c.consider(sec, scores[i]/float64(len(docs)), nil)
 			}
 		}
 	}
@@ -96,19 +156,34 @@ func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query
 		}
 		for _, h := range hits {
 			sec, ok := s.Node(h.ID)
-			if !ok || sec.Kind != graph.KindDoc || (h.Score < specFloor*top && 2*len(h.Terms) < len(words)) {
+			if !ok || sec.Kind != graph.KindDoc || !informs(sec) || (h.Score < specFloor*top && 2*len(h.Terms) < len(words)) {
 				continue
 			}
-			get(sec).consider(sec, h.Score/top, h.Terms)
+			terms := sameSense(sr.Analyze, task, sec, h.Terms)
+			if len(terms) == 0 {
+				continue // every word it shares is another sense of the task's
+			}
+			get(sec).consider(sec, h.Score/top*float64(len(terms))/float64(len(h.Terms)), terms)
 		}
 	}
-	return classify(lib, task, cands), nil
+	return classify(lib, task, cands, related), nil
+}
+
+// informs reports whether a section may bind or inform a change: a
+// changelog says what changed, a generated reference what the code says of
+// itself, test data nothing.
+func informs(sec *graph.Node) bool {
+	switch rationale.AssetKind(sec.Attr(rationale.AttrAssetKind)) {
+	case rationale.AssetChangelog, rationale.AssetReference, rationale.AssetTestData:
+		return false
+	}
+	return true
 }
 
 // consider takes sec as a reason for c when it is stronger than the one c
 // has: a section stating a contract wins, then the score.
 func (c *candidate) consider(sec *graph.Node, score float64, terms []string) {
-	contract := normative.FindString(sec.Text)
+	contract := contractOf(sec)
 	better := c.section == nil || (contract != "" && c.contract == "") ||
 		((contract != "") == (c.contract != "") && score > c.score)
 	if better {
@@ -119,7 +194,7 @@ func (c *candidate) consider(sec *graph.Node, score float64, terms []string) {
 }
 
 // classify sorts the candidates into direct and related, strongest first.
-func classify(lib *docs.Library, task string, cands map[string]*candidate) *Specs {
+func classify(lib *docs.Library, task string, cands map[string]*candidate, related int) *Specs {
 	out := &Specs{Task: task, Direct: []Spec{}, Related: []Spec{}, Backend: "graph"}
 	list := make([]*candidate, 0, len(cands))
 	for _, c := range cands {
@@ -146,18 +221,24 @@ func classify(lib *docs.Library, task string, cands map[string]*candidate) *Spec
 			out.Related = append(out.Related, sp)
 		}
 	}
-	if len(list) == 0 {
+	switch {
+	case len(list) == 0:
 		out.Note = "no document motivates the paths or matches the task's words"
+	case related > 0 && len(out.Related) > related:
+		out.Note = fmt.Sprintf("%d more related documents left out, weaker than these", len(out.Related)-related)
+		out.Related = out.Related[:related]
 	}
 	return out
 }
 
 // direct reports whether a candidate's contract binds the change: a live
 // ADR, RFC, spec or design document whose section states a rule.
+// It must be tied to the task by a path it explains or by two of the
+// task's words: one shared word ("make") is not a task's subject.
 func (c *candidate) direct(info docs.Info) bool {
 	switch rationale.AssetKind(info.Kind) {
 	case rationale.AssetADR, rationale.AssetRFC, rationale.AssetSpec, rationale.AssetDesign:
-		return info.SupersededBy == "" && c.contract != ""
+		return info.SupersededBy == "" && c.contract != "" && (len(c.linked) > 0 || len(c.terms) >= 2)
 	}
 	return false
 }

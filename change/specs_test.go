@@ -3,6 +3,8 @@ package change
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -65,7 +67,7 @@ func TestGraphSpecs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sp, err := GraphSpecs(context.Background(), lib, w.Store(), ci, tt.task, tt.paths)
+			sp, err := GraphSpecs(context.Background(), lib, w.Store(), ci, tt.task, tt.paths, RelatedLimit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -242,6 +244,124 @@ func TestAgentSpecsDeadline(t *testing.T) {
 			}
 			if calls > tt.maxCalls {
 				t.Errorf("%d model calls after the deadline, want at most %d", calls, tt.maxCalls)
+			}
+		})
+	}
+}
+
+// TestSpecsByWhatADocumentIs holds specs to what a document is: an
+// accepted ADR's decision is a contract without an RFC 2119 word; a word
+// shared only in another sense ("window" and "Windows") makes nothing
+// direct; changelogs are no specs; reasons quote the section's words, not
+// stems; related documents are capped.
+func TestSpecsByWhatADocumentIs(t *testing.T) {
+	root := fixtureRepo(t)
+	writeFile(t, root, "docs/adr/0005-cart-rounding.md", `# ADR 0005: Cart totals round down
+
+Status: Accepted
+
+## Context
+
+Discounts made fractions of a cent.
+
+## Decision
+
+`+"`Cart.Total`"+` sums `+"`Item.Cents`"+` as int64 and never uses float64. ApplyDiscount rounds down so that a discount never creates a fraction of a cent.
+`)
+	writeFile(t, root, "docs/proposals/20200804-windows-support.md", `# Windows support
+
+Status: implemented
+
+## Proposal
+
+Make the agents run on Windows nodes. The output format of bootstrap data
+on Windows is a PowerShell script; Windows machines join as Linux ones do.
+`)
+	for i := range 14 {
+		writeFile(t, root, fmt.Sprintf("CHANGELOG/v1.%d.0.md", i), "# v1."+fmt.Sprint(i)+"\n\n- Cart totals are rounded down when a discount applies.\n")
+		writeFile(t, root, fmt.Sprintf("docs/notes/note%02d.md", i), fmt.Sprintf("# Note %d\n\nHow cart totals are shown on page %d; rounded figures.\n", i, i))
+	}
+	commitAll(t, root, "docs")
+	w := open(t, root)
+	ci, err := w.OpenContent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ci.Close()
+	lib := docs.New(w)
+
+	sp, err := GraphSpecs(context.Background(), lib, w.Store(), ci, "change how cart totals are rounded", nil, RelatedLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasSpec(sp.Direct, "docs/adr/0005-cart-rounding.md") {
+		t.Errorf("the accepted ADR's decision is not direct: %+v", sp)
+	}
+	if len(sp.Related) > RelatedLimit {
+		t.Errorf("%d related, want at most %d", len(sp.Related), RelatedLimit)
+	}
+	for _, s := range append(slices.Clone(sp.Direct), sp.Related...) {
+		if strings.HasPrefix(s.ID, "CHANGELOG/") {
+			t.Errorf("a changelog is a spec: %+v", s)
+		}
+		_, words, ok := strings.Cut(s.Reason, "matches ")
+		if !ok {
+			continue
+		}
+		secs, err := lib.Document(s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text strings.Builder
+		for _, sec := range secs {
+			text.WriteString(sec.Name + "\n" + sec.Text + "\n")
+		}
+		for _, w := range strings.Split(strings.TrimSuffix(words, "."), ", ") {
+			if !strings.Contains(text.String(), w) {
+				t.Errorf("%s: reason word %q is not the document's (a stem?): %q", s.ID, w, s.Reason)
+			}
+		}
+	}
+
+	sp, err = GraphSpecs(context.Background(), lib, w.Store(), ci, "make checkout respect a maintenance window", nil, RelatedLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasSpec(sp.Direct, "docs/proposals/20200804-windows-support.md") {
+		t.Errorf("Windows support is direct for a maintenance window: %+v", sp.Direct)
+	}
+}
+
+func TestCoverageCut(t *testing.T) {
+	targets := func() []Covered {
+		return []Covered{
+			{ID: "a.go::A", Path: "a.go", Signal: "named", Score: 0.9},
+			{ID: "b.go::B", Path: "b.go", Signal: "named", Score: 0.8},
+			{ID: "a.go::A2", Path: "a.go", Signal: "named", Score: 0.7},
+			{ID: "c.go::C", Path: "c.go", Signal: "named", Score: 0.2},
+		}
+	}
+	tests := []struct {
+		name  string
+		limit int
+		floor float64
+		want  string
+		note  bool
+	}{
+		{name: "grouped by file", want: "a.go::A a.go::A2 b.go::B c.go::C"},
+		{name: "limit", limit: 2, want: "a.go::A b.go::B", note: true},
+		{name: "floor", floor: 0.5, want: "a.go::A a.go::A2 b.go::B", note: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &Coverage{Targets: targets(), Count: 4}
+			c.Cut(tt.limit, tt.floor)
+			var ids []string
+			for _, x := range c.Targets {
+				ids = append(ids, x.ID)
+			}
+			if strings.Join(ids, " ") != tt.want || (c.Note != "") != tt.note || c.Count != 4 {
+				t.Errorf("Cut(%d, %v) = %v, note %q", tt.limit, tt.floor, ids, c.Note)
 			}
 		})
 	}

@@ -231,3 +231,69 @@ func maxTokensArg(n int) error {
 	}
 	return nil
 }
+
+// defaultMaxTokens is the budget of a list tool's answer when the call
+// gives none: under the 10,000 tokens of tool output a client warns about,
+// with room for the note that says what was left out.
+const defaultMaxTokens = 8000
+
+// maxMaxTokens bounds max_tokens.
+const maxMaxTokens = 100000
+
+// budgetArg checks a list tool's max_tokens argument: 0 means
+// defaultMaxTokens.
+func budgetArg(n int) (int, error) {
+	switch {
+	case n == 0:
+		return defaultMaxTokens, nil
+	case n < minMaxTokens || n > maxMaxTokens:
+		return 0, badArg("max_tokens", "%d is out of range %d–%d", n, minMaxTokens, maxMaxTokens)
+	}
+	return n, nil
+}
+
+// keepFitting drops items from the end of *items until render's result
+// fits maxTokens (at least one is kept), and returns how many it dropped.
+// It searches the count by halves, so it renders a few times, not once per
+// item.
+func keepFitting[T any](maxTokens int, items *[]T, render func() (string, error)) (int, error) {
+	all := *items
+	fits := func(n int) (bool, error) {
+		*items = all[:n]
+		out, err := render()
+		return err == nil && estimateTokens(out) <= maxTokens, err
+	}
+	if ok, err := fits(len(all)); ok || err != nil || len(all) <= 1 {
+		return 0, err
+	}
+	lo, hi := 1, len(all) // lo is kept even when it does not fit; hi does not fit
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		ok, err := fits(mid)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	*items = all[:lo]
+	return len(all) - lo, nil
+}
+
+// leftOut is the note of an answer cut to fit: what was dropped and how to
+// get it.
+func leftOut(n int, what string, maxTokens int, how string) string {
+	return fmt.Sprintf("%d more %s left out to fit max_tokens=%d (estimated at %d bytes per token); %s",
+		n, what, maxTokens, textutil.BytesPerToken, how)
+}
+
+// joinNote adds s to a note.
+func joinNote(note, s string) string {
+	if note == "" {
+		return s
+	}
+	return note + "; " + s
+}

@@ -11,23 +11,53 @@ import (
 )
 
 type coversParams struct {
-	Doc string `json:"doc" desc:"Document path[#section]."`
+	Doc       string  `json:"doc" desc:"Document path[#section]."`
+	Limit     int     `json:"limit,omitempty" min:"1" max:"1000" default:"30" desc:"Most targets, strongest first."`
+	MinScore  float64 `json:"min_score,omitempty" min:"0" max:"1" desc:"Leave out links scoring under this."`
+	MaxTokens int     `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
 }
 
 func coversTool() mcpgo.Tool {
 	return mcpgo.NewTool("covers",
-		mcpgo.WithDescription("Code a document explains, strongest link first."),
+		mcpgo.WithDescription("Code a document explains, grouped by file, strongest link first."),
 		readOnly(),
 	)
 }
+
+const maxCoversLimit = 1000
 
 func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*mcpgo.CallToolResult, error) {
 	if strings.TrimSpace(p.Doc) == "" {
 		return nil, badArg("doc", "empty; give a document's path as list_docs lists it")
 	}
+	limit, err := limitArg("limit", p.Limit, change.CoversLimit, maxCoversLimit)
+	if err != nil {
+		return nil, err
+	}
+	budget, err := budgetArg(p.MaxTokens)
+	if err != nil {
+		return nil, err
+	}
+	if p.MinScore < 0 || p.MinScore > 1 {
+		return nil, badArg("min_score", "%v is out of range 0–1", p.MinScore)
+	}
 	c, err := change.Covers(sn.library(), sn.Store(), p.Doc)
 	if err != nil {
 		return nil, badArg("doc", "%s", err)
+	}
+	c.Cut(limit, p.MinScore)
+	note := c.Note
+	c.Note = leftOut(99999, "targets", budget, "raise max_tokens for more")
+	n, err := keepFitting(budget, &c.Targets, func() (string, error) {
+		var b strings.Builder
+		err := query.Encode(&b, c, query.FormatJSON, wire)
+		return b.String(), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c.Note = note; n > 0 {
+		c.Note = joinNote(note, leftOut(n, "targets", budget, "raise max_tokens for more"))
 	}
 	return encoded(c, query.FormatJSON)
 }

@@ -11,8 +11,10 @@ import (
 )
 
 type specsParams struct {
-	Task  string   `json:"task" desc:"The change, in words."`
-	Paths []string `json:"paths,omitempty" desc:"Files it changes."`
+	Task      string   `json:"task" desc:"The change, in words."`
+	Paths     []string `json:"paths,omitempty" desc:"Files it changes."`
+	Limit     int      `json:"limit,omitempty" min:"1" max:"100" default:"10" desc:"Most related documents."`
+	MaxTokens int      `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
 }
 
 func specsTool() mcpgo.Tool {
@@ -22,20 +24,44 @@ func specsTool() mcpgo.Tool {
 	)
 }
 
+const maxSpecsLimit = 100
+
 // specs answers from the graph alone: the server calls no model, and the
 // agent asking is the one to read what it finds.
 func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*mcpgo.CallToolResult, error) {
 	if strings.TrimSpace(p.Task) == "" {
 		return nil, badArg("task", "empty; say what the change does")
 	}
+	limit, err := limitArg("limit", p.Limit, change.RelatedLimit, maxSpecsLimit)
+	if err != nil {
+		return nil, err
+	}
+	budget, err := budgetArg(p.MaxTokens)
+	if err != nil {
+		return nil, err
+	}
 	var sr query.Searcher
 	if ci, err := sn.OpenContent(); err == nil {
 		defer ci.Close()
 		sr = ci
 	}
-	sp, err := change.GraphSpecs(ctx, sn.library(), sn.Store(), sr, p.Task, p.Paths)
+	sp, err := change.GraphSpecs(ctx, sn.library(), sn.Store(), sr, p.Task, p.Paths, limit)
 	if err != nil {
 		return nil, err
+	}
+	note := sp.Note
+	sp.Note = leftOut(99999, "related documents", budget, "raise max_tokens for more")
+	render := func() (string, error) {
+		var b strings.Builder
+		err := query.Encode(&b, sp, query.FormatJSON, wire)
+		return b.String(), err
+	}
+	n, err := keepFitting(budget, &sp.Related, render)
+	if err != nil {
+		return nil, err
+	}
+	if sp.Note = note; n > 0 {
+		sp.Note = joinNote(note, leftOut(n, "related documents", budget, "raise max_tokens for more"))
 	}
 	return encoded(sp, query.FormatJSON)
 }

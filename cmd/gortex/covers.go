@@ -15,7 +15,11 @@ import (
 func runCovers(ctx context.Context, e env, args []string) int {
 	var dir string
 	var asJSON bool
+	var limit int
+	var floor float64
 	fs := flag.NewFlagSet("covers", flag.ContinueOnError)
+	fs.IntVar(&limit, "limit", change.CoversLimit, "list at most this many targets, strongest first (0: all)")
+	fs.Float64Var(&floor, "min-score", 0, "leave out targets whose link scores under this (0-1)")
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
 	fs.StringVar(&dir, "dir", "", dirHelp)
 	fs.Usage = func() {
@@ -23,7 +27,8 @@ func runCovers(ctx context.Context, e env, args []string) int {
 
 The code a document (or one section, by heading, slug or L<line>) explains:
 the symbols, files and packages its motivates links reach, with signal and
-score, strongest first. Is this ADR still implemented, and where?
+score, grouped by file, strongest first. Is this ADR still implemented, and
+where?
 
 Flags:
 `)
@@ -46,6 +51,7 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex covers:", err)
 		return exitUnknown
 	}
+	c.Cut(limit, floor)
 	if asJSON {
 		err = query.Encode(e.stdout, c, query.FormatJSON, query.RenderOptions{})
 	} else {
@@ -65,11 +71,16 @@ func coversText(c *change.Coverage) string {
 		what += " > " + c.Section
 	}
 	fmt.Fprintf(&b, "%s (%s) explains %d %s\n", what, c.Kind, c.Count, pluralOf(c.Count, "target", "targets"))
+	file := ""
 	if c.SupersededBy != "" {
 		fmt.Fprintf(&b, "superseded by %s\n", c.SupersededBy)
 	}
 	for _, t := range c.Targets {
-		fmt.Fprintf(&b, "  %-8s %.2f  %-9s %s  (%s:%d)\n", t.Signal, t.Score, t.Kind, t.ID, t.Path, t.Line)
+		if t.Path != file {
+			file = t.Path
+			fmt.Fprintf(&b, "  %s\n", file)
+		}
+		fmt.Fprintf(&b, "    %-8s %.2f  %-9s %s  (line %d)\n", t.Signal, t.Score, t.Kind, t.ID, t.Line)
 	}
 	if c.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", c.Note)

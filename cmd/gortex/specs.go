@@ -18,7 +18,9 @@ func runSpecs(ctx context.Context, e env, args []string) int {
 	var o llmOpts
 	var dir string
 	var asJSON bool
+	var limit int
 	fs := flag.NewFlagSet("specs", flag.ContinueOnError)
+	fs.IntVar(&limit, "limit", change.RelatedLimit, "list at most this many related documents, strongest first (0: all)")
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
 	fs.StringVar(&dir, "dir", "", dirHelp)
 	addLLMFlags(fs, &o)
@@ -57,7 +59,7 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex specs:", err)
 		return exitUsage
 	}
-	sp, err := specsOf(ctx, e, w, o, pos[0], paths)
+	sp, err := specsOf(ctx, e, w, o, pos[0], paths, limit)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex specs:", err)
 		return exitError
@@ -77,7 +79,7 @@ Flags:
 // specsOf answers from the graph, then lets a chosen backend run the
 // loop; every failure of the LLM layer is a warning and leaves the
 // graph's answer.
-func specsOf(ctx context.Context, e env, w *workspace.Workspace, o llmOpts, task string, paths []string) (*change.Specs, error) {
+func specsOf(ctx context.Context, e env, w *workspace.Workspace, o llmOpts, task string, paths []string, limit int) (*change.Specs, error) {
 	lib := docs.New(w)
 	var sr query.Searcher
 	if ci, err := w.OpenContent(); err == nil {
@@ -86,11 +88,15 @@ func specsOf(ctx context.Context, e env, w *workspace.Workspace, o llmOpts, task
 	} else {
 		fmt.Fprintln(e.stderr, "gortex: warning: the content index could not be opened; the task's words are not searched")
 	}
-	g, err := change.GraphSpecs(ctx, lib, w.Store(), sr, task, paths)
+	chosen := specsBackend(ctx, e, w, o)
+	related := limit
+	if chosen != nil {
+		related = 0 // the model reads every candidate, as before the cap
+	}
+	g, err := change.GraphSpecs(ctx, lib, w.Store(), sr, task, paths, related)
 	if err != nil {
 		return nil, err
 	}
-	chosen := specsBackend(ctx, e, w, o)
 	if chosen == nil {
 		return g, nil
 	}
