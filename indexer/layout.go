@@ -48,6 +48,17 @@ const GortexDirName = gortexDir
 // IndexDir returns the directory of root's index.
 func IndexDir(root string) string { return filepath.Join(root, gortexDir, indexSubdir) }
 
+// BuiltAt returns when root's index was last written: the time of its
+// manifest, the last file an index run writes. ok is false when there is
+// no index (or the manifest is no regular file).
+func BuiltAt(root string) (t time.Time, ok bool) {
+	fi, err := os.Lstat(filepath.Join(IndexDir(root), manifestFile))
+	if err != nil || !fi.Mode().IsRegular() {
+		return time.Time{}, false
+	}
+	return fi.ModTime(), true
+}
+
 // Cache returns .gortex/cache, where index runs and queries keep what
 // they may reuse, as a directory gortex owns (repofs.Owned).
 func Cache(root string) *repofs.Owned { return repofs.OwnedDir(root, gortexDir+"/"+cacheSubdir) }

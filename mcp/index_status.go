@@ -27,11 +27,16 @@ type status struct {
 	// env:NAME, git_root (of the working directory) or working_directory.
 	RootSource string `json:"root_source" toon:"root_source"`
 	// Warnings say what is wrong with the root: the home directory or /.
-	Warnings        []string          `json:"warnings" toon:"warnings"`
-	IndexDir        string            `json:"index_dir" toon:"index_dir"`
-	Loaded          bool              `json:"loaded" toon:"loaded"`
-	Generation      uint64            `json:"generation" toon:"generation"` // increases with every refresh
+	Warnings []string `json:"warnings" toon:"warnings"`
+	IndexDir string   `json:"index_dir" toon:"index_dir"`
+	// OnDisk says an index is on disk (index_dir, built_at), loaded or not.
+	OnDisk     bool   `json:"on_disk" toon:"on_disk"`
+	Loaded     bool   `json:"loaded" toon:"loaded"`         // the server has loaded it; counts are its
+	Generation uint64 `json:"generation" toon:"generation"` // increases with every refresh
+	// BuiltAt is when the index on disk was last written; LoadedAt when
+	// the server last loaded or refreshed its view of it.
 	BuiltAt         string            `json:"built_at" toon:"built_at"`
+	LoadedAt        string            `json:"loaded_at,omitempty" toon:"loaded_at,omitempty"`
 	Stale           bool              `json:"stale" toon:"stale"`                       // files changed since; the next call re-indexes them
 	MemoriesChanged bool              `json:"memories_changed" toon:"memories_changed"` // memory files changed since
 	Counts          workspace.Counts  `json:"counts" toon:"counts"`
@@ -60,11 +65,22 @@ func (s *Server) statusOf(sn *Snapshot) status {
 	}
 	st.LastRefresh, _ = s.sess.LastRefresh()
 	st.ChangeDetection = s.sess.ChangeDetection()
+	if s.root != "" {
+		if dir, built, ok := workspace.IndexOnDisk(s.root); ok {
+			st.IndexDir, st.OnDisk, st.BuiltAt = dir, true, built.UTC().Format(time.RFC3339)
+		}
+	}
 	if sn == nil {
+		if st.OnDisk {
+			st.Problems = append(st.Problems, "not loaded yet: the first other call loads it (counts are 0 until then)")
+		}
 		return st
 	}
 	st.IndexDir, st.Loaded, st.Generation = sn.Index.Dir, true, sn.Gen
-	st.BuiltAt = sn.Built.UTC().Format(time.RFC3339)
+	st.LoadedAt = sn.Built.UTC().Format(time.RFC3339)
+	if st.BuiltAt == "" {
+		st.BuiltAt = st.LoadedAt
+	}
 	st.Stale, st.MemoriesChanged = s.sess.Changes(sn.View)
 	st.Counts = sn.Counts
 	for _, p := range sn.Loaded.Problems {

@@ -2,30 +2,42 @@ package mcp
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/docs"
+	"github.com/gortex/gortex/query"
 )
 
 type listDocsParams struct {
-	Kind   string `json:"kind,omitempty" enum:"adr,rfc,design,spec,readme,changelog,doc" desc:"Only of this kind."`
-	Path   string `json:"path,omitempty" desc:"Only under this path prefix."`
-	Limit  int    `json:"limit,omitempty" min:"1" max:"2000" default:"200"`
-	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
+	Kind      string `json:"kind,omitempty" enum:"adr,rfc,design,spec,readme,changelog,doc" desc:"Only of this kind."`
+	Path      string `json:"path,omitempty" desc:"Only under this path prefix."`
+	Limit     int    `json:"limit,omitempty" min:"1" max:"2000" default:"50"`
+	Cursor    string `json:"cursor,omitempty" desc:"A previous answer's next_cursor: the page after it."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
+	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func listDocsTool() mcpgo.Tool {
 	return mcpgo.NewTool("list_docs",
-		mcpgo.WithDescription("Documents with kind, title, purpose and size."),
+		mcpgo.WithDescription("Documents with kind, title, purpose and size; paged by cursor."),
 		readOnly(),
 	)
 }
 
 const (
-	defaultDocLimit = 200
+	defaultDocLimit = 50
 	maxDocLimit     = 2000
 )
+
+// docPage is list_docs' answer: a page of the list, and the cursor of the
+// next one ("" on the last).
+type docPage struct {
+	docs.List
+	NextCursor string `json:"next_cursor,omitempty" toon:"next_cursor,omitempty"`
+}
 
 func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (*mcpgo.CallToolResult, error) {
 	f, err := parseFormat(p.Format)
@@ -36,5 +48,39 @@ func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (
 	if err != nil {
 		return nil, err
 	}
-	return encoded(sn.library().List(docs.ListOptions{Kind: p.Kind, Path: p.Path, Limit: limit}), f)
+	budget, err := budgetArg(p.MaxTokens)
+	if err != nil {
+		return nil, err
+	}
+	from := 0
+	if p.Cursor != "" {
+		if from, err = strconv.Atoi(p.Cursor); err != nil || from < 0 {
+			return nil, badArg("cursor", "%q is no cursor of list_docs; pass next_cursor as it came", p.Cursor)
+		}
+	}
+	list := sn.library().List(docs.ListOptions{Kind: p.Kind, Path: p.Path, Limit: from + limit})
+	page := docPage{List: list}
+	page.Docs = list.Docs[min(from, len(list.Docs)):]
+	page.Note = leftOut(99999, "documents", budget, "pass next_cursor for the next page") // room for the note
+	n, err := keepFitting(budget, &page.Docs, func() (string, error) {
+		var b strings.Builder
+		err := query.Encode(&b, page, f, wire)
+		return b.String(), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	page.Count, page.Note = len(page.Docs), ""
+	if list.Total == 0 {
+		page.Note = list.Note
+	}
+	if next := from + len(page.Docs); next < list.Total {
+		page.NextCursor = strconv.Itoa(next)
+		if n > 0 {
+			page.Note = joinNote(page.Note, leftOut(n, "documents of this page", budget, "pass next_cursor for the next page"))
+		} else {
+			page.Note = joinNote(page.Note, strconv.Itoa(list.Total-next)+" more documents; pass next_cursor for the next page")
+		}
+	}
+	return encoded(page, f)
 }

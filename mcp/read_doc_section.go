@@ -12,7 +12,7 @@ import (
 )
 
 type readDocSectionParams struct {
-	IDs         []string `json:"ids" desc:"Section ids (doc:docs/adr/x.md#L27)."`
+	IDs         []string `json:"ids" desc:"Section ids (doc:docs/adr/x.md#L27) or path#Heading."`
 	Subsections bool     `json:"subsections,omitempty" desc:"Also return their subsections."`
 	MaxTokens   int      `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
 	Format      string   `json:"format,omitempty" enum:"json,toon" default:"json"`
@@ -42,7 +42,11 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 	case len(p.IDs) > maxSectionIDs:
 		return nil, badArg("ids", "%d ids; at most %d at once", len(p.IDs), maxSectionIDs)
 	}
-	list, err := sn.library().Sections(p.IDs, p.Subsections)
+	ids, err := sectionIDs(sn.library(), p.IDs)
+	if err != nil {
+		return nil, err
+	}
+	list, err := sn.library().Sections(ids, p.Subsections)
 	var ns *docs.NoSectionError
 	switch {
 	case errors.As(err, &ns):
@@ -66,4 +70,24 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 		list.Note = note
 	}
 	return encoded(list, f)
+}
+
+// sectionIDs reads each id as a section id, or as the CLI's
+// path#Heading (a heading, its slug or L<line>, see docs.Library.Section)
+// turned into the id of the section it names.
+func sectionIDs(lib *docs.Library, ids []string) ([]string, error) {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		doc, ref, ok := strings.Cut(id, "#")
+		if strings.HasPrefix(id, "doc:") || !ok {
+			out = append(out, id)
+			continue
+		}
+		found, err := lib.Section(doc, ref, false)
+		if err != nil {
+			return nil, badArg("ids", "%s: %v; doc_outline lists a document's sections", id, err)
+		}
+		out = append(out, found.Sections[0].ID)
+	}
+	return out, nil
 }

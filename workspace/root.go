@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/gortex/gortex/indexer"
 )
@@ -75,4 +76,11 @@ func holdsAny(dir string, names []string) bool {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// IndexOnDisk describes root's index without opening it: its directory and
+// when it was last written; ok is false when root has none.
+func IndexOnDisk(root string) (dir string, built time.Time, ok bool) {
+	built, ok = indexer.BuiltAt(root)
+	return indexer.IndexDir(root), built, ok
 }
