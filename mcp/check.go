@@ -14,14 +14,14 @@ import (
 type checkParams struct {
 	Paths     []string `json:"paths,omitempty" desc:"Changed paths."`
 	Diff      string   `json:"diff,omitempty" desc:"Or a unified diff."`
-	Base      string   `json:"base,omitempty" desc:"Or the work tree against this revision."`
-	Limit     int      `json:"limit,omitempty" min:"1" max:"1000" default:"50" desc:"Most touched symbols listed."`
-	MaxTokens int      `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
+	Base      string   `json:"base,omitempty" desc:"Or a revision to diff against."`
+	Limit     int      `json:"limit,omitempty" min:"1" max:"1000" default:"50"`
+	MaxTokens int      `json:"max_tokens,omitempty" min:"200" default:"8000"`
 }
 
 func checkTool() mcpgo.Tool {
 	return mcpgo.NewTool("check",
-		mcpgo.WithDescription("Reasoning governing the symbols a change touches, each once with what it governs."),
+		mcpgo.WithDescription("Reasoning governing the symbols a change touches."),
 		readOnly(),
 	)
 }

@@ -12,14 +12,14 @@ import (
 
 type coversParams struct {
 	Doc       string  `json:"doc" desc:"Document path[#section]."`
-	Limit     int     `json:"limit,omitempty" min:"1" max:"1000" default:"30" desc:"Most targets, strongest first."`
-	MinScore  float64 `json:"min_score,omitempty" min:"0" max:"1" desc:"Leave out links scoring under this."`
-	MaxTokens int     `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
+	Limit     int     `json:"limit,omitempty" min:"1" max:"1000" default:"30"`
+	MinScore  float64 `json:"min_score,omitempty" min:"0" max:"1"`
+	MaxTokens int     `json:"max_tokens,omitempty" min:"200" default:"8000"`
 }
 
 func coversTool() mcpgo.Tool {
 	return mcpgo.NewTool("covers",
-		mcpgo.WithDescription("Code a document explains, grouped by file, strongest link first."),
+		mcpgo.WithDescription("Code a document explains, by file, strongest first."),
 		readOnly(),
 	)
 }

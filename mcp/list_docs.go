@@ -15,14 +15,14 @@ type listDocsParams struct {
 	Kind      string `json:"kind,omitempty" enum:"adr,rfc,design,spec,readme,changelog,doc" desc:"Only of this kind."`
 	Path      string `json:"path,omitempty" desc:"Only under this path prefix."`
 	Limit     int    `json:"limit,omitempty" min:"1" max:"2000" default:"50"`
-	Cursor    string `json:"cursor,omitempty" desc:"A previous answer's next_cursor: the page after it."`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
+	Cursor    string `json:"cursor,omitempty" desc:"next_cursor of the last page."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200" default:"8000"`
 	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func listDocsTool() mcpgo.Tool {
 	return mcpgo.NewTool("list_docs",
-		mcpgo.WithDescription("Documents with kind, title, purpose and size; paged by cursor."),
+		mcpgo.WithDescription("Documents with kind, title, purpose and size."),
 		readOnly(),
 	)
 }

@@ -85,7 +85,7 @@ func sectionIDs(lib *docs.Library, ids []string) ([]string, error) {
 		}
 		found, err := lib.Section(doc, ref, false)
 		if err != nil {
-			return nil, badArg("ids", "%s: %v; doc_outline lists a document's sections", id, err)
+			return nil, badArg("ids", "no section matches %s (%v); doc_outline lists a document's sections", id, err)
 		}
 		out = append(out, found.Sections[0].ID)
 	}

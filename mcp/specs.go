@@ -13,8 +13,8 @@ import (
 type specsParams struct {
 	Task      string   `json:"task" desc:"The change, in words."`
 	Paths     []string `json:"paths,omitempty" desc:"Files it changes."`
-	Limit     int      `json:"limit,omitempty" min:"1" max:"100" default:"10" desc:"Most related documents."`
-	MaxTokens int      `json:"max_tokens,omitempty" min:"200" max:"100000" default:"8000"`
+	Limit     int      `json:"limit,omitempty" min:"1" max:"100" default:"10"`
+	MaxTokens int      `json:"max_tokens,omitempty" min:"200" default:"8000"`
 }
 
 func specsTool() mcpgo.Tool {
