@@ -170,7 +170,7 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 			errs[2] = fmt.Errorf("write parses: %w", errs[2])
 		}
 	})
-	run(func() { errs[3] = manifest.Write(filepath.Join(tmp, manifestFile), b.man) })
+	run(func() { errs[3] = manifest.Write(filepath.Join(tmp, ManifestFile), b.man) })
 	run(func() {
 		dst := filepath.Join(tmp, namesFile)
 		if !p.create && p.sameNames && fsutil.LinkOrCopy(filepath.Join(IndexDir(b.root), namesFile), dst) == nil {

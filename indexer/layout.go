@@ -23,7 +23,7 @@ const (
 	indexSubdir  = "index"
 	graphFile    = "graph.bin"   // graph.Save's snapshot
 	deltaFile    = "graph.delta" // graph.SaveDelta's changes since the snapshot, when there are any
-	manifestFile = "manifest.bin"
+	ManifestFile = "manifest.bin" // the last file an index run writes: its time is the index's
 	parsesFile   = "parses.bin" // parses.go
 	namesFile    = "names.txt"  // names.go: the names shell completion offers for gortex why
 	// oldGraphFile is the snapshot name of indexes written before graph
@@ -47,17 +47,6 @@ const GortexDirName = gortexDir
 
 // IndexDir returns the directory of root's index.
 func IndexDir(root string) string { return filepath.Join(root, gortexDir, indexSubdir) }
-
-// BuiltAt returns when root's index was last written: the time of its
-// manifest, the last file an index run writes. ok is false when there is
-// no index (or the manifest is no regular file).
-func BuiltAt(root string) (t time.Time, ok bool) {
-	fi, err := os.Lstat(filepath.Join(IndexDir(root), manifestFile))
-	if err != nil || !fi.Mode().IsRegular() {
-		return time.Time{}, false
-	}
-	return fi.ModTime(), true
-}
 
 // Cache returns .gortex/cache, where index runs and queries keep what
 // they may reuse, as a directory gortex owns (repofs.Owned).

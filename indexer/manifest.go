@@ -38,18 +38,18 @@ type fileParse struct {
 
 // writeManifestAtomic replaces the manifest of the index in dir.
 func writeManifestAtomic(dir string, m *Manifest) error {
-	tmp := filepath.Join(dir, manifestFile+".tmp")
+	tmp := filepath.Join(dir, ManifestFile+".tmp")
 	if err := manifest.Write(tmp, m); err != nil {
 		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, manifestFile))
+	return os.Rename(tmp, filepath.Join(dir, ManifestFile))
 }
 
 // readManifest reads the manifest of the index in dir; one an older gortex
 // wrote under its old name is graph.ErrVersion, which rebuilds the index.
 func readManifest(dir string) (*Manifest, error) {
-	m, err := manifest.Read(filepath.Join(dir, manifestFile))
+	m, err := manifest.Read(filepath.Join(dir, ManifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, oerr := os.Lstat(filepath.Join(dir, oldManifestFile)); oerr == nil {
 			return nil, fmt.Errorf("%w: the manifest was written by an older gortex", graph.ErrVersion)

@@ -237,17 +237,14 @@ func maxTokensArg(n int) error {
 // with room for the note that says what was left out.
 const defaultMaxTokens = 8000
 
-// maxMaxTokens bounds max_tokens.
-const maxMaxTokens = 100000
-
 // budgetArg checks a list tool's max_tokens argument: 0 means
-// defaultMaxTokens.
+// defaultMaxTokens; at most 100,000.
 func budgetArg(n int) (int, error) {
 	switch {
 	case n == 0:
 		return defaultMaxTokens, nil
-	case n < minMaxTokens || n > maxMaxTokens:
-		return 0, badArg("max_tokens", "%d is out of range %d–%d", n, minMaxTokens, maxMaxTokens)
+	case n < minMaxTokens || n > 100000:
+		return 0, badArg("max_tokens", "%d is out of range %d–100000", n, minMaxTokens)
 	}
 	return n, nil
 }
@@ -291,9 +288,4 @@ func leftOut(n int, what string, maxTokens int, how string) string {
 }
 
 // joinNote adds s to a note.
-func joinNote(note, s string) string {
-	if note == "" {
-		return s
-	}
-	return note + "; " + s
-}
+func joinNote(note, s string) string { return strings.TrimPrefix(note+"; "+s, "; ") }

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -30,13 +31,8 @@ func checkTool() mcpgo.Tool {
 // vendored tree.
 const maxDiffBytes = 4 << 20
 
-const (
-	defaultCheckLimit = 50
-	maxCheckLimit     = 1000
-)
-
 func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (*mcpgo.CallToolResult, error) {
-	limit, err := limitArg("limit", p.Limit, defaultCheckLimit, maxCheckLimit)
+	limit, err := limitArg("limit", p.Limit, 50, 1000)
 	if err != nil {
 		return nil, err
 	}
@@ -44,15 +40,9 @@ func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (
 	if err != nil {
 		return nil, err
 	}
-	given := 0
-	for _, g := range []bool{len(p.Paths) > 0, strings.TrimSpace(p.Diff) != "", p.Base != ""} {
-		if g {
-			given++
-		}
-	}
 	var diffs []history.FileDiff
 	switch {
-	case given != 1:
+	case len(slices.DeleteFunc([]bool{len(p.Paths) > 0, strings.TrimSpace(p.Diff) != "", p.Base != ""}, func(g bool) bool { return !g })) != 1:
 		return nil, badArg("paths", "give paths, diff or base, one of them")
 	case len(p.Diff) > maxDiffBytes:
 		return nil, badArg("diff", "%d bytes; at most %d", len(p.Diff), maxDiffBytes)

@@ -13,7 +13,7 @@ import (
 type coversParams struct {
 	Doc       string  `json:"doc" desc:"Document path[#section]."`
 	Limit     int     `json:"limit,omitempty" min:"1" max:"1000" default:"30"`
-	MinScore  float64 `json:"min_score,omitempty" min:"0" max:"1"`
+	MinScore  float64 `json:"min_score,omitempty" min:"0" max:"1" desc:"Floor of a link's score."`
 	MaxTokens int     `json:"max_tokens,omitempty" min:"200" default:"8000"`
 }
 
@@ -24,13 +24,11 @@ func coversTool() mcpgo.Tool {
 	)
 }
 
-const maxCoversLimit = 1000
-
 func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*mcpgo.CallToolResult, error) {
 	if strings.TrimSpace(p.Doc) == "" {
 		return nil, badArg("doc", "empty; give a document's path as list_docs lists it")
 	}
-	limit, err := limitArg("limit", p.Limit, change.CoversLimit, maxCoversLimit)
+	limit, err := limitArg("limit", p.Limit, change.CoversLimit, 1000)
 	if err != nil {
 		return nil, err
 	}

@@ -24,15 +24,13 @@ func specsTool() mcpgo.Tool {
 	)
 }
 
-const maxSpecsLimit = 100
-
 // specs answers from the graph alone: the server calls no model, and the
 // agent asking is the one to read what it finds.
 func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*mcpgo.CallToolResult, error) {
 	if strings.TrimSpace(p.Task) == "" {
 		return nil, badArg("task", "empty; say what the change does")
 	}
-	limit, err := limitArg("limit", p.Limit, change.RelatedLimit, maxSpecsLimit)
+	limit, err := limitArg("limit", p.Limit, change.RelatedLimit, 100)
 	if err != nil {
 		return nil, err
 	}

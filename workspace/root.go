@@ -79,8 +79,13 @@ func isDir(p string) bool {
 }
 
 // IndexOnDisk describes root's index without opening it: its directory and
-// when it was last written; ok is false when root has none.
+// when it was last written (its manifest's time); ok is false when root has
+// none, or its manifest is no regular file.
 func IndexOnDisk(root string) (dir string, built time.Time, ok bool) {
-	built, ok = indexer.BuiltAt(root)
-	return indexer.IndexDir(root), built, ok
+	dir = indexer.IndexDir(root)
+	fi, err := os.Lstat(filepath.Join(dir, indexer.ManifestFile))
+	if err != nil || !fi.Mode().IsRegular() {
+		return dir, time.Time{}, false
+	}
+	return dir, fi.ModTime(), true
 }
