@@ -46,9 +46,14 @@ func walk(r rationale.Reasoning, n *graph.Node, minPackage float64) []hit {
 	var hits []hit
 	seen := map[graph.NodeID]bool{}
 	depth := 0
+	strong := func(m graph.Motivation) bool { return m.Score >= minPackage }
 	for cur, via := n, (*graph.Node)(nil); cur != nil; depth++ {
-		for _, l := range r.Into(cur.ID) {
-			if seen[l.Source.ID] || (!l.FromMemory() && depth > 0 && cur.Kind == graph.KindPackage && l.Score < minPackage) {
+		keep := strong
+		if depth == 0 || cur.Kind != graph.KindPackage {
+			keep = nil
+		}
+		for _, l := range r.IntoWhere(cur.ID, keep) {
+			if seen[l.Source.ID] {
 				continue
 			}
 			seen[l.Source.ID] = true
