@@ -5,7 +5,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // Commit is one commit as history reads return it.
@@ -27,9 +30,9 @@ type Commit struct {
 func (c Commit) Refs() []string { return ParseRefs(c.Subject + "\n" + c.Body) }
 
 var (
-	repoRef    = regexp.MustCompile(`\b[A-Za-z0-9][\w.-]*/[\w.-]+#\d+\b`)
-	issueRef   = regexp.MustCompile(`(?:^|[^\w/&#])(#\d+)\b`)
-	trackerRef = regexp.MustCompile(`\b([A-Z][A-Z0-9]{1,9})-(\d+)\b`)
+	repoRef    = textutil.Regexp(`\b[A-Za-z0-9][\w.-]*/[\w.-]+#\d+\b`)
+	issueRef   = textutil.Regexp(`(?:^|[^\w/&#])(#\d+)\b`)
+	trackerRef = textutil.Regexp(`\b([A-Z][A-Z0-9]{1,9})-(\d+)\b`)
 )
 
 // notTrackers are upper-case words that precede a number with a dash in
@@ -49,16 +52,16 @@ func ParseRefs(text string) []string {
 	}
 	var found []at
 	taken := map[int]bool{} // start offsets of owner/repo#N, so #N is not counted twice
-	for _, m := range repoRef.FindAllStringIndex(text, -1) {
+	for _, m := range repoRef().FindAllStringIndex(text, -1) {
 		found = append(found, at{m[0], text[m[0]:m[1]]})
 		taken[strings.IndexByte(text[m[0]:m[1]], '#')+m[0]] = true
 	}
-	for _, m := range issueRef.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range issueRef().FindAllStringSubmatchIndex(text, -1) {
 		if !taken[m[2]] {
 			found = append(found, at{m[2], text[m[2]:m[3]]})
 		}
 	}
-	for _, m := range trackerRef.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range trackerRef().FindAllStringSubmatchIndex(text, -1) {
 		key := text[m[2]:m[3]]
 		next := m[1]
 		// "CVE-2024-1234" and "1.2-3" shapes: a digit group that continues is no key.
@@ -96,11 +99,13 @@ func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 //     sweep, not the code it touched.
 const BulkFiles = 100
 
-var formatOnly = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)^(style|fmt|format)(\([^)]*\))?!?:`),
-	regexp.MustCompile(`(?i)^((run|ran|apply|applied)\s+)?(gofmt|gofumpt|go fmt|goimports|prettier|rustfmt|clang-format|black|ruff format|autopep8|eslint --fix)\b`),
-	regexp.MustCompile(`(?i)^(reformat(ted|ting)?|re-format|formatting( only)?|whitespace|fix(ed)? (whitespace|indentation|formatting))\b`),
-}
+var formatOnly = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?i)^(style|fmt|format)(\([^)]*\))?!?:`),
+		regexp.MustCompile(`(?i)^((run|ran|apply|applied)\s+)?(gofmt|gofumpt|go fmt|goimports|prettier|rustfmt|clang-format|black|ruff format|autopep8|eslint --fix)\b`),
+		regexp.MustCompile(`(?i)^(reformat(ted|ting)?|re-format|formatting( only)?|whitespace|fix(ed)? (whitespace|indentation|formatting))\b`),
+	}
+})
 
 // Skip reports whether c is a formatting-only or bulk commit, by the rule
 // above, and why.
@@ -108,7 +113,7 @@ func (c Commit) Skip() (bool, string) {
 	if c.Files > BulkFiles {
 		return true, "bulk: " + strconv.Itoa(c.Files) + " files"
 	}
-	for _, re := range formatOnly {
+	for _, re := range formatOnly() {
 		if re.MatchString(strings.TrimSpace(c.Subject)) {
 			return true, "formatting only"
 		}

@@ -1,8 +1,9 @@
 package history
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // Which lines of a commit body are no reasoning: trailers (git's
@@ -11,9 +12,9 @@ import (
 // ("Closes #123", "Fixes https://..."), and the separator lines a squash
 // merge leaves ("---------").
 var (
-	trailerLine = regexp.MustCompile(`(?i)^([a-z]+-)*(by|to|id|on|url|cc|bug|bugs|closes|fixes|fixed|resolves|refs?|see|link|issue|pr|cve|changelog)\s*:\s*\S`)
-	pointerLine = regexp.MustCompile(`(?i)^(closes|fixes|fixed|resolves|ref|refs|see|bug|follow-up to|followup to|part of|related to|reverts?)\b[\s:]*(#\d+|https?://\S+|[0-9a-f]{7,40}|[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#\d+)[\s,.]*(#\d+|https?://\S+)?[\s.]*$`)
-	ruleLine    = regexp.MustCompile(`^\s*[-=*_~]{3,}\s*$`)
+	trailerLine = textutil.Regexp(`(?i)^([a-z]+-)*(by|to|id|on|url|cc|bug|bugs|closes|fixes|fixed|resolves|refs?|see|link|issue|pr|cve|changelog)\s*:\s*\S`)
+	pointerLine = textutil.Regexp(`(?i)^(closes|fixes|fixed|resolves|ref|refs|see|bug|follow-up to|followup to|part of|related to|reverts?)\b[\s:]*(#\d+|https?://\S+|[0-9a-f]{7,40}|[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#\d+)[\s,.]*(#\d+|https?://\S+)?[\s.]*$`)
+	ruleLine    = textutil.Regexp(`^\s*[-=*_~]{3,}\s*$`)
 )
 
 // CleanBody returns body without its trailers, pointer lines and separator
@@ -23,7 +24,7 @@ func CleanBody(body string) string {
 	blank := true
 	for _, l := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
 		t := strings.TrimSpace(l)
-		if trailerLine.MatchString(t) || pointerLine.MatchString(t) || ruleLine.MatchString(t) {
+		if trailerLine().MatchString(t) || pointerLine().MatchString(t) || ruleLine().MatchString(t) {
 			continue
 		}
 		if t == "" {

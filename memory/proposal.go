@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
 
 	"github.com/gofrs/flock"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // Proposals are memories waiting for a person: what gortex reflect drew
@@ -45,14 +45,14 @@ func OpenProposals(root string) *Store {
 	return &Store{dir: ProposalsDir(root), scope: ScopeWorkspace, root: root, now: time.Now, proposals: true}
 }
 
-var claimKey = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
+var claimKey = textutil.Regexp(`^[a-z0-9-]{1,64}$`)
 
 // Claim takes, without waiting, the claim named key (lower-case letters,
 // digits and dashes) in the store's directory, so that two processes doing
 // the same work do not both write. It returns ErrLocked when another
 // holds it; the caller must call release.
 func (s *Store) Claim(key string) (release func(), err error) {
-	if !claimKey.MatchString(key) {
+	if !claimKey().MatchString(key) {
 		return nil, fmt.Errorf("claim %q: not a key", key)
 	}
 	if err := s.ensureDir(); err != nil {

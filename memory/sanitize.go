@@ -2,10 +2,10 @@ package memory
 
 import (
 	"html"
-	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/gortex/gortex/internal/textutil"
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
 )
@@ -104,29 +104,29 @@ var (
 	// templateToken matches chat-template special tokens: <|im_start|>,
 	// <|eot_id|>, DeepSeek's <｜…｜> after width folding; partialToken the
 	// start or end of one cut short ("<|im_start|", "<|im_end", "|eot_id|>").
-	templateToken = regexp.MustCompile(`<\|[^|\n]{0,128}\|>`)
-	partialToken  = regexp.MustCompile(`<\|[A-Za-z0-9_.-]{0,64}\|?|\|[A-Za-z0-9_.-]{1,64}\|>`)
+	templateToken = textutil.Regexp(`<\|[^|\n]{0,128}\|>`)
+	partialToken  = textutil.Regexp(`<\|[A-Za-z0-9_.-]{0,64}\|?|\|[A-Za-z0-9_.-]{1,64}\|>`)
 	// instMarker matches Llama-2 instruction and system markers, blanks
 	// inside allowed ("[ INST ]"), Gemma's turn markers and the sentence
 	// markers of Llama and Mistral (<s>, </s>) and Gemma (<bos>, <eos>).
-	instMarker = regexp.MustCompile(`(?i)\[\s*/?\s*INST\s*\]|<<\s*/?\s*SYS\s*>>|<\s*/?\s*(?:start_of_turn|end_of_turn|s|bos|eos)\s*>`)
+	instMarker = textutil.Regexp(`(?i)\[\s*/?\s*INST\s*\]|<<\s*/?\s*SYS\s*>>|<\s*/?\s*(?:start_of_turn|end_of_turn|s|bos|eos)\s*>`)
 	// alpacaHeading matches the section labels of the Alpaca template
 	// ("### Instruction:", "### Response:", "### Input:").
-	alpacaHeading = regexp.MustCompile(`(?im)^([ \t>]*#{1,6}[ \t]*)(?:instruction|response|input)[ \t]*:`)
+	alpacaHeading = textutil.Regexp(`(?im)^([ \t>]*#{1,6}[ \t]*)(?:instruction|response|input)[ \t]*:`)
 	// roleMarker matches an ASCII role label at the start of a line, after
 	// any Markdown quote, list, heading, emphasis or quote prefix; the
 	// look-alikes are found by stripRoleLabels (roles.go).
-	roleMarker = regexp.MustCompile(`(?im)^((?:[ \t>*_#+\-"'` + "`" + `~|]|\d{1,9}[.)])*)(?:human|assistant|system|user|developer|tool)[*_"'` + "`" + `]*[ \t]*:`)
+	roleMarker = textutil.Regexp(`(?im)^((?:[ \t>*_#+\-"'` + "`" + `~|]|\d{1,9}[.)])*)(?:human|assistant|system|user|developer|tool)[*_"'` + "`" + `]*[ \t]*:`)
 )
 
 func stripMarkers(s string) string {
 	for t := ""; t != s; { // a token made by removing one goes too
-		t, s = s, templateToken.ReplaceAllString(s, "")
+		t, s = s, templateToken().ReplaceAllString(s, "")
 	}
-	s = partialToken.ReplaceAllString(s, "")
-	s = instMarker.ReplaceAllString(s, "")
-	s = alpacaHeading.ReplaceAllString(s, "$1")
-	s = roleMarker.ReplaceAllString(s, "$1")
+	s = partialToken().ReplaceAllString(s, "")
+	s = instMarker().ReplaceAllString(s, "")
+	s = alpacaHeading().ReplaceAllString(s, "$1")
+	s = roleMarker().ReplaceAllString(s, "$1")
 	return stripRoleLabels(s)
 }
 

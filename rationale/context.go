@@ -2,10 +2,10 @@ package rationale
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // sectionContext holds every identifier a section writes, to choose among
@@ -89,14 +89,14 @@ func lastPart(receiver string) string {
 // definitions finds the names a section's code declares: "type X",
 // "func X(" and "func (r T) X(" at the start of a line. A design that
 // writes out a declaration is about that symbol.
-var declaration = regexp.MustCompile(`(?m)^\s*(?:type\s+([A-Za-z_]\w*)|func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*[\[(])`)
+var declaration = textutil.Regexp(`(?m)^\s*(?:type\s+([A-Za-z_]\w*)|func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*[\[(])`)
 
 func definitions(text string) map[string]bool {
 	defs := map[string]bool{}
 	if !strings.Contains(text, "type") && !strings.Contains(text, "func") {
 		return defs // no declaration: spare the regular expression
 	}
-	for _, m := range declaration.FindAllStringSubmatch(text, -1) {
+	for _, m := range declaration().FindAllStringSubmatch(text, -1) {
 		defs[m[1]+m[2]] = true
 	}
 	return defs

@@ -2,11 +2,11 @@ package rationale
 
 import (
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // AssetKind is what kind of document a section belongs to.
@@ -98,12 +98,12 @@ func (d *document) title() string {
 }
 
 var (
-	numberedName = regexp.MustCompile(`^(\d{1,5})[-_]`)
-	adrTitle     = regexp.MustCompile(`(?i)^(adr|architecture decision record)[\s:_-]*\d+`)
-	rfcName      = regexp.MustCompile(`(?i)(^|[^a-z])rfcs?([^a-z]|$)`)
-	statusLine   = regexp.MustCompile(`(?im)^\s*(?:[*_]{0,2})status(?:[*_]{0,2})\s*:\s*(?:[*_]{0,2})\s*([A-Za-z]+)(.*)$`)
-	rfc2119      = regexp.MustCompile(`\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|REQUIRED|RECOMMENDED)\b`)
-	refNumber    = regexp.MustCompile(`(?i)(?:adr|rfc|#)?[\s-]*0*(\d{1,5})`)
+	numberedName = textutil.Regexp(`^(\d{1,5})[-_]`)
+	adrTitle     = textutil.Regexp(`(?i)^(adr|architecture decision record)[\s:_-]*\d+`)
+	rfcName      = textutil.Regexp(`(?i)(^|[^a-z])rfcs?([^a-z]|$)`)
+	statusLine   = textutil.Regexp(`(?im)^\s*(?:[*_]{0,2})status(?:[*_]{0,2})\s*:\s*(?:[*_]{0,2})\s*([A-Za-z]+)(.*)$`)
+	rfc2119      = textutil.Regexp(`\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|REQUIRED|RECOMMENDED)\b`)
+	refNumber    = textutil.Regexp(`(?i)(?:adr|rfc|#)?[\s-]*0*(\d{1,5})`)
 )
 
 // designHeadings are the headings of the common design-document template
@@ -135,7 +135,7 @@ var changelogDirs = []string{"changelog", "changelogs", "changelog.d", "changes"
 // changelogStem matches the file names of release notes and highlights:
 // "CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASE-NOTES-1.2",
 // "release_highlights", "whats-new".
-var changelogStem = regexp.MustCompile(`^(?:changelog|changes|history|news|releases)(?:[-_. ]?v?\d.*)?$|^release[-_ ]?(?:notes|highlights)|^whats[-_]?new`)
+var changelogStem = textutil.Regexp(`^(?:changelog|changes|history|news|releases)(?:[-_. ]?v?\d.*)?$|^release[-_ ]?(?:notes|highlights)|^whats[-_]?new`)
 
 // testDirs are the folders whose text is a test's input or expected output.
 var testDirs = []string{"test", "tests", "testdata", "golden", "goldens", "__snapshots__", "fixtures"}
@@ -148,16 +148,16 @@ func classify(d *document) AssetKind {
 	switch {
 	case hasAny(dirs, testDirs):
 		return AssetTestData
-	case changelogStem.MatchString(stem) || hasAny(dirs, changelogDirs):
+	case changelogStem().MatchString(stem) || hasAny(dirs, changelogDirs):
 		return AssetChangelog
 	case strings.Contains(stem, "api-reference") || strings.Contains(stem, "api_reference"):
 		return AssetReference
 	}
-	if adrTitle.MatchString(d.title()) || hasAny(dirs, dirWords[0].words) ||
-		(numberedName.MatchString(base) && statusLine.MatchString(d.text)) {
+	if adrTitle().MatchString(d.title()) || hasAny(dirs, dirWords[0].words) ||
+		(numberedName().MatchString(base) && statusLine().MatchString(d.text)) {
 		return AssetADR
 	}
-	if hasAny(dirs, dirWords[1].words) || rfcName.MatchString(stem) {
+	if hasAny(dirs, dirWords[1].words) || rfcName().MatchString(stem) {
 		return AssetRFC
 	}
 	if hasAny(dirs, dirWords[2].words) || designTemplate(d) >= 2 {
@@ -179,7 +179,7 @@ func classify(d *document) AssetKind {
 func rfc2119Terms(text string) int {
 	for _, w := range []string{"MUST", "SHALL", "SHOULD", "REQUIRED", "RECOMMENDED"} {
 		if strings.Contains(text, w) {
-			return len(rfc2119.FindAllString(text, 4))
+			return len(rfc2119().FindAllString(text, 4))
 		}
 	}
 	return 0
@@ -209,7 +209,7 @@ func hasAny(list, words []string) bool {
 // adrStatus returns the lower-cased status word of an ADR ("accepted",
 // "superseded", ...) and the rest of its status line.
 func adrStatus(d *document) (status, rest string) {
-	if m := statusLine.FindStringSubmatch(d.text); m != nil {
+	if m := statusLine().FindStringSubmatch(d.text); m != nil {
 		return strings.ToLower(m[1]), m[2]
 	}
 	// "## Status" followed by the status word on the next line.
@@ -232,13 +232,13 @@ func adrStatus(d *document) (status, rest string) {
 func supersessions(s *graph.Store, docs []*document) {
 	byDirNum := map[string]*document{}
 	for _, d := range docs {
-		if m := numberedName.FindStringSubmatch(path.Base(d.path)); m != nil {
+		if m := numberedName().FindStringSubmatch(path.Base(d.path)); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			byDirNum[path.Dir(d.path)+"#"+strconv.Itoa(n)] = d
 		}
 	}
 	find := func(from *document, ref string) *document {
-		if m := refNumber.FindStringSubmatch(ref); m != nil {
+		if m := refNumber().FindStringSubmatch(ref); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			return byDirNum[path.Dir(from.path)+"#"+strconv.Itoa(n)]
 		}

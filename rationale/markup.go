@@ -2,8 +2,9 @@ package rationale
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // markup is the syntax a document is written in. It decides which of its
@@ -74,7 +75,7 @@ func (b *block) start(indent int) { *b = block{open: true, indent: indent} }
 // reStructuredText: https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html
 
 // rstDirective matches ".. name:: argument".
-var rstDirective = regexp.MustCompile(`^\s*\.\.\s+([A-Za-z0-9_:+.-]+)::\s*(.*)$`)
+var rstDirective = textutil.Regexp(`^\s*\.\.\s+([A-Za-z0-9_:+.-]+)::\s*(.*)$`)
 
 // rstStubs are the Sphinx autodoc directives: they pull a docstring into
 // the page and say nothing themselves, so they are no reasoning about the
@@ -123,7 +124,7 @@ func scanRST(text string, heading bool, out []mention) []mention {
 			}
 			continue
 		}
-		if m := rstDirective.FindStringSubmatch(line); m != nil {
+		if m := rstDirective().FindStringSubmatch(line); m != nil {
 			name := m[1][strings.LastIndexByte(m[1], ':')+1:]
 			switch {
 			case rstStubs[name]:
@@ -166,7 +167,7 @@ func IsStub(path, text string) bool {
 		if skip.holds(line) || strings.TrimSpace(line) == "" {
 			continue
 		}
-		m := rstDirective.FindStringSubmatch(line)
+		m := rstDirective().FindStringSubmatch(line)
 		if m == nil {
 			return false
 		}
@@ -189,7 +190,7 @@ func rstOption(l string) bool {
 }
 
 // rstRole matches the ":role:" or ":domain:role:" right before a backtick.
-var rstRole = regexp.MustCompile(`:([A-Za-z0-9_+.-]+(?::[A-Za-z0-9_+.-]+)?):$`)
+var rstRole = textutil.Regexp(`:([A-Za-z0-9_+.-]+(?::[A-Za-z0-9_+.-]+)?):$`)
 
 // scanRSTInline scans one line of reStructuredText prose.
 func scanRSTInline(line string, heading bool, out []mention) []mention {
@@ -215,7 +216,7 @@ func scanRSTInline(line string, heading bool, out []mention) []mention {
 		}
 		content, after := rest[1:1+j], rest[1+j+1:]
 		role := ""
-		if m := rstRole.FindStringSubmatchIndex(before); m != nil {
+		if m := rstRole().FindStringSubmatchIndex(before); m != nil {
 			role = before[m[2]:m[3]]
 			before = before[:m[0]]
 		}
@@ -253,14 +254,14 @@ func rstInterpreted(role, content string, link, heading bool, out []mention) []m
 
 // adocBlockMacro matches a block macro line ("include::x.adoc[]",
 // "image::a.png[]"), which holds no prose.
-var adocBlockMacro = regexp.MustCompile(`^[a-z]+::\S*\[.*\]\s*$`)
+var adocBlockMacro = textutil.Regexp(`^[a-z]+::\S*\[.*\]\s*$`)
 
 // adocInlineLink matches an inline macro or URL with its text in
 // brackets ("link:a.html[the guide]", "https://x.org[X]", "xref:a.adoc[A]").
-var adocInlineLink = regexp.MustCompile(`(?:\b[a-z]+:|https?://)[^\s\[\]]*\[([^\]]*)\]`)
+var adocInlineLink = textutil.Regexp(`(?:\b[a-z]+:|https?://)[^\s\[\]]*\[([^\]]*)\]`)
 
 // adocXref matches a cross reference "<<anchor>>" or "<<anchor,text>>".
-var adocXref = regexp.MustCompile(`<<[^,>]*(?:,([^>]*))?>>`)
+var adocXref = textutil.Regexp(`<<[^,>]*(?:,([^>]*))?>>`)
 
 // scanAdoc returns the mentions of AsciiDoc: backtick monospace and
 // listing and literal blocks ("----", "....", fences) are code; links and
@@ -289,7 +290,7 @@ func scanAdoc(text string, heading bool, out []mention) []mention {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(t, "//"), adocBlockMacro.MatchString(t), adocAttribute(t):
+		case strings.HasPrefix(t, "//"), adocBlockMacro().MatchString(t), adocAttribute(t):
 		case line != "" && (line[0] == ' ' || line[0] == '\t'):
 			out = scanTokens(line, true, heading, out) // an indented literal paragraph
 		default:
@@ -329,8 +330,8 @@ func adocAttribute(t string) bool {
 // scanAdocInline scans one line of AsciiDoc prose: link texts stay, link
 // targets go, and backticks mark code as in Markdown.
 func scanAdocInline(line string, heading bool, out []mention) []mention {
-	line = adocInlineLink.ReplaceAllString(line, " $1 ")
-	line = adocXref.ReplaceAllString(line, " $1 ")
+	line = adocInlineLink().ReplaceAllString(line, " $1 ")
+	line = adocXref().ReplaceAllString(line, " $1 ")
 	line = strings.NewReplacer("`+", "`", "+`", "`").Replace(line) // `+literal+` is `literal`
 	return scanInline(line, heading, out)
 }

@@ -2,10 +2,10 @@ package rationale
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // Place is where a symbol lives: the repository's own code, or code that
@@ -64,7 +64,7 @@ func IsTestPath(p string) bool {
 	switch {
 	case strings.HasSuffix(stem, "_test"), strings.HasPrefix(stem, "test_"),
 		strings.Contains(base, ".test."), strings.Contains(base, ".spec."),
-		javaTest.MatchString(base):
+		javaTest().MatchString(base):
 		return true
 	}
 	for _, d := range strings.Split(path.Dir(p), "/") {
@@ -78,7 +78,7 @@ func IsTestPath(p string) bool {
 
 // javaTest matches a JVM test class's file name ("FooTest.java",
 // "BarTests.kt", "BazIT.java").
-var javaTest = regexp.MustCompile(`^[A-Z]\w*(?:Test|Tests|IT)\.(?:java|kt|scala|groovy)$`)
+var javaTest = textutil.Regexp(`^[A-Z]\w*(?:Test|Tests|IT)\.(?:java|kt|scala|groovy)$`)
 
 // IsVendoredPath reports whether p lies in a tree of another project's
 // code copied into the repository: vendor, node_modules, third_party.

@@ -1,17 +1,17 @@
 package rationale
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // apiVersion matches a folder named for an API version: v1, v2beta3,
 // v1alpha1 (Kubernetes and protobuf conventions).
-var apiVersion = regexp.MustCompile(`^v(\d+)(?:(alpha|beta)(\d+))?$`)
+var apiVersion = textutil.Regexp(`^v(\d+)(?:(alpha|beta)(\d+))?$`)
 
 // versionKey is a symbol's identity across API versions: a symbol in a
 // version folder is keyed by its receiver and name alone, so that
@@ -19,7 +19,7 @@ var apiVersion = regexp.MustCompile(`^v(\d+)(?:(alpha|beta)(\d+))?$`)
 // one key; any other symbol by its ID.
 func versionKey(n *graph.Node) (key string, version []int) {
 	for d := range strings.SplitSeq(n.Path, "/") {
-		if m := apiVersion.FindStringSubmatch(d); m != nil {
+		if m := apiVersion().FindStringSubmatch(d); m != nil {
 			version = versionRank(m)
 		}
 	}

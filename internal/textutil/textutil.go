@@ -7,6 +7,7 @@ package textutil
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -136,4 +137,14 @@ func BlankBetween(lines []string, begin, end string) {
 			}
 		}
 	}
+}
+
+// Regexp returns a function that compiles expr on its first call and
+// returns that one compiled expression on every call. A regular expression
+// compiled at package level is compiled by every run of gortex before main,
+// whatever the command: those of memory, history and rationale were a
+// third of the instructions `gortex version` spent before main starts.
+// expr must compile (it panics on first use otherwise, as MustCompile).
+func Regexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

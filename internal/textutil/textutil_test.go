@@ -100,3 +100,21 @@ func TestDistance(t *testing.T) {
 		})
 	}
 }
+
+func TestRegexp(t *testing.T) {
+	re := Regexp(`^v(\d+)$`)
+	first := re()
+	if first != re() {
+		t.Error("Regexp compiled its expression twice")
+	}
+	if got := first.FindStringSubmatch("v12"); len(got) != 2 || got[1] != "12" {
+		t.Errorf("FindStringSubmatch = %q", got)
+	}
+	bad := Regexp(`(`)
+	defer func() {
+		if recover() == nil {
+			t.Error("a bad expression did not panic on first use")
+		}
+	}()
+	bad()
+}
