@@ -39,6 +39,9 @@ type Covered struct {
 	// Files are the files a package target contains: what a link to a
 	// package explains reaches them through it.
 	Files []string `json:"files,omitempty" toon:"files,omitempty"`
+	// Repo is the repository the target lives in, in an answer from the
+	// organisation's store; "" in a repository's own answer.
+	Repo string `json:"repo,omitempty" toon:"repo,omitempty"`
 }
 
 // Covers walks the motivates links of the document arg names ("PATH" or

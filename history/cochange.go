@@ -98,3 +98,25 @@ func parseChanges(out []byte) ([]Change, error) {
 	}
 	return cs, nil
 }
+
+// Remote returns the URL of the remote named origin, else of the first
+// remote; "" when there is none.
+func (g *Git) Remote(ctx context.Context) string {
+	ctx, cancel := context.WithTimeout(ctx, LogTimeout)
+	defer cancel()
+	if out, err := g.run(ctx, "remote", "get-url", "origin"); err == nil {
+		return strings.TrimSpace(string(out))
+	}
+	out, err := g.run(ctx, "remote")
+	if err != nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if first == "" {
+		return ""
+	}
+	if out, err := g.run(ctx, "remote", "get-url", first); err == nil {
+		return strings.TrimSpace(string(out))
+	}
+	return ""
+}

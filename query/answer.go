@@ -59,6 +59,9 @@ type SymbolRef struct {
 	// Doc is the first paragraph of the symbol's own doc comment; "" for
 	// none, and for candidates.
 	Doc string `json:"doc,omitempty" toon:"doc,omitempty"`
+	// Repo is the repository the symbol lives in, in an answer from the
+	// organisation's store; "" in a repository's own answer.
+	Repo string `json:"repo,omitempty" toon:"repo,omitempty"`
 }
 
 // Entry is one piece of reasoning. Every entry carries every field (TOON's
@@ -111,6 +114,10 @@ type Entry struct {
 	Author string `json:"author,omitempty" toon:"author"`
 	Date   string `json:"date,omitempty" toon:"date"`
 	Refs   Refs   `json:"refs,omitempty" toon:"refs"`
+	// Repo is the repository the entry lives in, set by an answer from
+	// the organisation's store (gortex serve, --db), where an answer
+	// gathers reasoning from many; "" in a repository's own answer.
+	Repo string `json:"repo,omitempty" toon:"repo,omitempty"`
 }
 
 // AnswerKind is what a query named, as an answer says it.

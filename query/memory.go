@@ -56,8 +56,12 @@ func memoryEntry(e *Entry, src *source) {
 // Location is the entry's place for text output and prompts: path:line,
 // or the path alone for a whole file (a memory).
 func (e Entry) Location() string {
-	if e.Line <= 0 {
-		return e.Path
+	p := e.Path
+	if e.Repo != "" {
+		p = e.Repo + ":" + p
 	}
-	return fmt.Sprintf("%s:%d", e.Path, e.Line)
+	if e.Line <= 0 {
+		return p
+	}
+	return fmt.Sprintf("%s:%d", p, e.Line)
 }

@@ -13,13 +13,15 @@ import (
 )
 
 func runCovers(ctx context.Context, e env, args []string) int {
-	var dir string
+	var dir, db, repo string
 	var asJSON bool
 	var limit int
 	var floor float64
 	fs := flag.NewFlagSet("covers", flag.ContinueOnError)
 	fs.IntVar(&limit, "limit", change.CoversLimit, "list at most this many targets, strongest first (0: all)")
 	fs.Float64Var(&floor, "min-score", 0, "leave out targets whose link scores under this (0-1)")
+	fs.StringVar(&db, "db", "", "answer from the organisation's PostgreSQL store at this URL: the code of every published repository the document names")
+	fs.StringVar(&repo, "repo", "", "with --db: the published repository of the document")
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
 	fs.StringVar(&dir, "dir", "", dirHelp)
 	fs.Usage = func() {
@@ -41,6 +43,9 @@ Flags:
 	if len(pos) != 1 {
 		fmt.Fprintln(e.stderr, "gortex covers: give one document, e.g. docs/adr/0001-use-a-ledger.md#Decision")
 		return exitUsage
+	}
+	if db != "" {
+		return coversDB(ctx, e, db, repo, pos[0], asJSON)
 	}
 	w, ok := openDir(ctx, e, "covers", dir, memory.ScopeBoth)
 	if !ok {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gortex/gortex/internal/pgtest"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -93,6 +95,7 @@ func TestMain(m *testing.M) {
 	// either.
 	os.Setenv("XDG_CONFIG_HOME", filepath.Join(xdg, "config"))
 	code := m.Run()
+	pgtest.Stop()
 	os.RemoveAll(xdg)
 	if indexedFixture != "" {
 		os.RemoveAll(indexedFixture)

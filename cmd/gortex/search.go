@@ -12,6 +12,7 @@ import (
 )
 
 type searchOpts struct {
+	db     string // the organisation's store to search; "" for the repository's index
 	dir    string
 	text   string
 	scope  string
@@ -34,6 +35,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.scope, "scope", string(docs.ScopeAll), "what to search: code (symbol names), docs (document sections), memories, commits (the whole history), or all")
 	fs.IntVar(&o.limit, "limit", defaultSearchLimit, fmt.Sprintf("at most this many hits, 1-%d", maxSearchLimit))
 	ff.register(fs)
+	fs.StringVar(&o.db, "db", "", "search the organisation's PostgreSQL store at this URL: every published repository")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex search [flags] QUERY...
 
@@ -70,6 +72,9 @@ Flags:
 		return exitUsage
 	}
 	o.text, o.format = strings.Join(pos, " "), f
+	if o.db != "" {
+		return searchDB(ctx, e, o.db, o)
+	}
 	return searchRun(ctx, e, o)
 }
 

@@ -25,6 +25,8 @@ type whyOpts struct {
 	explain bool
 	scope   memory.Scope // memories: workspace, global or both
 	llm     llmOpts
+	db      string // the organisation's store to answer from; "" for the repository's index
+	repo    string // with db: the repository to look in
 }
 
 func runWhy(ctx context.Context, e env, args []string) int {
@@ -41,6 +43,8 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.StringVar((*string)(&o.scope), "scope", string(memory.ScopeBoth), "which memories to include: workspace, global or both")
 	addLLMFlags(fs, &o.llm)
+	fs.StringVar(&o.db, "db", "", "answer from the organisation's PostgreSQL store at this URL, with the reasoning of every published repository")
+	fs.StringVar(&o.repo, "repo", "", "with --db: the published repository to look in")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY...
 
@@ -121,6 +125,14 @@ Flags:
 		o.format = query.FormatJSON
 	} else if asTOON {
 		o.format = query.FormatTOON
+	}
+	if o.db != "" {
+		if len(pos) > 1 {
+			fmt.Fprintln(e.stderr, "gortex why: --db answers one QUERY at a time")
+			return exitUsage
+		}
+		o.query = pos[0]
+		return whyDB(ctx, e, o)
 	}
 	if len(pos) > 1 {
 		return whyEach(ctx, e, o, pos)

@@ -25,6 +25,11 @@ type Options struct {
 	// the machine can reach a loopback port. Without one every request
 	// gets 401.
 	Token string
+	// Authorize, when not nil, decides the token instead of Token: it
+	// returns the request to serve (its context may carry what the token
+	// grants) and whether the token is accepted. A server with many
+	// tokens (gortex serve) sets it.
+	Authorize func(r *http.Request, token string) (*http.Request, bool)
 	// TokenOf returns the token a request carries; nil reads
 	// "Authorization: Bearer TOKEN" (BearerToken).
 	TokenOf func(*http.Request) string
@@ -90,7 +95,13 @@ func Handler(o Options, next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("forbidden: origin %q may not use this server", origin), http.StatusForbidden)
 			return
 		}
-		if o.Token == "" || subtle.ConstantTimeCompare([]byte(tokenOf(r)), []byte(o.Token)) != 1 {
+		ok := false
+		if o.Authorize != nil {
+			r, ok = o.Authorize(r, tokenOf(r))
+		} else {
+			ok = o.Token != "" && subtle.ConstantTimeCompare([]byte(tokenOf(r)), []byte(o.Token)) == 1
+		}
+		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="gortex"`)
 			http.Error(w, strings.TrimSpace("unauthorized: send Authorization: Bearer <token> "+o.Unauthorized), http.StatusUnauthorized)
 			return

@@ -1,0 +1,336 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/orgserve"
+	"github.com/gortex/gortex/orgstore"
+	"github.com/gortex/gortex/query"
+)
+
+// dbHelp is the help of every --db flag.
+const dbHelp = "the organisation's PostgreSQL store (postgres://USER@HOST/DB; default $" + orgstore.EnvDB + "; a password is best kept in ~/.pgpass or $PGPASSWORD)"
+
+// dbURL is the store's connection string: the flag's, else $GORTEX_DB.
+func dbURL(flagged string) string {
+	if flagged != "" {
+		return flagged
+	}
+	return os.Getenv(orgstore.EnvDB)
+}
+
+// openStore opens the store for command cmd; on failure it says why.
+func openStore(ctx context.Context, e env, cmd, dsn string) (*orgstore.Store, bool) {
+	st, err := orgstore.Open(ctx, dbURL(dsn))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
+		return nil, false
+	}
+	return st, true
+}
+
+func runPublish(ctx context.Context, e env, args []string) int {
+	var dir, db, name string
+	var remove, asJSON bool
+	var commits int
+	fs := flag.NewFlagSet("publish", flag.ContinueOnError)
+	fs.StringVar(&db, "db", "", dbHelp)
+	fs.StringVar(&dir, "dir", "", dirHelp)
+	fs.StringVar(&name, "repo", "", "the name to publish under (default: the origin remote's URL without scheme and .git, else the directory's name)")
+	fs.BoolVar(&remove, "remove", false, "remove the repository (--repo, else this one's name) and all it published; the organisation's memories stay")
+	fs.IntVar(&commits, "commits", orgstore.DefaultCommits, "publish this many of the latest commits' summaries (0 for none)")
+	fs.BoolVar(&asJSON, "json", false, "print what was written as one JSON object")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex publish [flags]
+
+Write this repository's index into the organisation's PostgreSQL store:
+symbols, document sections, memories, commit summaries, the motivates
+links, and each symbol's answer. Publishing again writes only the rows that
+changed, in one transaction: readers see the previous version or the new
+one, never part of each. A second publish of the same repository waits for
+the first. The schema is migrated first when this gortex is newer.
+
+Sections that name another repository's code by import path
+(github.com/acme/billing/invoice.Finalize), module and name
+(billing/invoice.Finalize) or a path qualified with the repository's name
+(billing/invoice/invoice.go) link to it in gortex serve's and --db answers.
+
+  gortex publish --db postgres://gortex@db.internal/org
+  GORTEX_DB=postgres://gortex@db.internal/org gortex publish --repo github.com/acme/billing
+  gortex publish --remove --repo github.com/acme/old-service
+
+Flags:
+`)
+		printDefaults(fs)
+	}
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "gortex publish: unexpected argument %q (the repository is --dir)\n", pos[0])
+		return exitUsage
+	}
+	st, ok := openStore(ctx, e, "publish", db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	if remove && name != "" {
+		return publishRemove(ctx, e, st, name)
+	}
+	w, ok := openDir(ctx, e, "publish", dir, memory.ScopeWorkspace)
+	if !ok {
+		return exitError
+	}
+	repo := orgstore.RepoOf(ctx, w, name)
+	if remove {
+		return publishRemove(ctx, e, st, repo.Name)
+	}
+	if commits == 0 {
+		commits = -1
+	}
+	start := time.Now()
+	snap, err := orgstore.Extract(ctx, w, orgstore.ExtractOptions{Commits: commits})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex publish:", err)
+		return exitError
+	}
+	extracted := time.Since(start)
+	stats, err := st.Publish(ctx, repo, snap)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex publish:", err)
+		return exitError
+	}
+	if asJSON {
+		out := map[string]any{"repo": repo.Name, "commit": repo.Commit, "generation": stats.Generation, "written": stats.Written,
+			"deleted": stats.Deleted, "unchanged": stats.Unchanged, "extract_ms": extracted.Milliseconds(), "write_ms": stats.Took.Milliseconds()}
+		if err := query.Encode(e.stdout, out, query.FormatJSON, query.RenderOptions{}); err != nil {
+			fmt.Fprintln(e.stderr, "gortex publish:", err)
+			return exitError
+		}
+		return exitOK
+	}
+	commit := repo.Commit
+	if len(commit) > 12 {
+		commit = commit[:12]
+	}
+	fmt.Fprintf(e.stdout, "published %s at %s (generation %d): %d rows written, %d deleted, %d unchanged; answers made in %v, written in %v\n",
+		repo.Name, orNone(commit), stats.Generation, stats.Written, stats.Deleted, stats.Unchanged,
+		extracted.Round(time.Millisecond), stats.Took.Round(time.Millisecond))
+	return exitOK
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(no commit)"
+	}
+	return s
+}
+
+func publishRemove(ctx context.Context, e env, st *orgstore.Store, name string) int {
+	ok, err := st.Remove(ctx, name)
+	switch {
+	case err != nil:
+		fmt.Fprintln(e.stderr, "gortex publish:", err)
+		return exitError
+	case !ok:
+		fmt.Fprintf(e.stderr, "gortex publish: no published repository %s\n", name)
+		return exitUnknown
+	}
+	fmt.Fprintf(e.stdout, "removed %s\n", name)
+	return exitOK
+}
+
+func runServe(ctx context.Context, e env, args []string) int {
+	var db, addr string
+	var origins listFlag
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&db, "db", "", dbHelp)
+	fs.StringVar(&addr, "http", "127.0.0.1:8766", "serve streamable HTTP on this host:port (port 0 picks one)")
+	fs.Var(&origins, "allow-origin", "an origin (scheme://host:port) allowed besides localhost (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex serve [flags]
+
+Serve the MCP tools from the organisation's store over streamable HTTP at
+http://HOST:PORT/mcp, for many agents at once. Each request sends a bearer
+token made by gortex token add; it reads the repositories the token names,
+and no row of another is returned. Tools: `+strings.Join(orgserve.ToolNames(), ", ")+`.
+
+  gortex token add --db postgres://gortex@db.internal/org checkout-agents github.com/acme/checkout github.com/acme/arch
+  gortex serve --db postgres://gortex@db.internal/org --http 0.0.0.0:8766
+
+Flags:
+`)
+		printDefaults(fs)
+	}
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "gortex serve: unexpected argument %q\n", pos[0])
+		return exitUsage
+	}
+	st, ok := openStore(ctx, e, "serve", db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	srv := orgserve.New(st, readBuildInfo().Version)
+	err := srv.ServeHTTP(ctx, orgserve.Options{Addr: addr, AllowOrigins: origins.vals}, func(url string) {
+		fmt.Fprintf(e.stderr, "gortex: serving the organisation's store at %s\n", url)
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintln(e.stderr, "gortex serve:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+func runToken(ctx context.Context, e env, args []string) int {
+	var db string
+	var all bool
+	fs := flag.NewFlagSet("token", flag.ContinueOnError)
+	fs.StringVar(&db, "db", "", dbHelp)
+	fs.BoolVar(&all, "all", false, "add: the token reads every repository")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gortex token add [flags] NAME [REPO...]
+       gortex token remove [flags] NAME
+
+Make or revoke a bearer token of gortex serve. A token reads the
+repositories named (by their published names) and the organisation's
+memories; --all reads every repository. The token is printed once; the
+store keeps only its hash.
+
+Flags:
+`)
+		printDefaults(fs)
+	}
+	pos, code, done := parseFlags(fs, e, args)
+	if done {
+		return code
+	}
+	if len(pos) < 2 || pos[0] != "add" && pos[0] != "remove" {
+		fmt.Fprintln(e.stderr, "gortex token: give add NAME [REPO...] or remove NAME (see gortex token --help)")
+		return exitUsage
+	}
+	st, ok := openStore(ctx, e, "token", db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	if pos[0] == "remove" {
+		ok, err := st.RemoveToken(ctx, pos[1])
+		switch {
+		case err != nil:
+			fmt.Fprintln(e.stderr, "gortex token:", err)
+			return exitError
+		case !ok:
+			fmt.Fprintf(e.stderr, "gortex token: no token %s\n", pos[1])
+			return exitUnknown
+		}
+		fmt.Fprintf(e.stdout, "revoked %s\n", pos[1])
+		return exitOK
+	}
+	tok, err := st.AddToken(ctx, pos[1], pos[2:], all)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex token:", err)
+		return exitError
+	}
+	fmt.Fprintln(e.stdout, tok)
+	return exitOK
+}
+
+// whyDB answers o.query from the store.
+func whyDB(ctx context.Context, e env, o whyOpts) int {
+	st, ok := openStore(ctx, e, "why", o.db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	a, err := st.Why(ctx, orgstore.Everything, orgstore.WhyQuery{Text: o.query, Repo: o.repo, Limit: o.limit})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", err)
+		return exitError
+	}
+	color := e.stdoutTTY && os.Getenv("NO_COLOR") == ""
+	if err := query.Render(e.stdout, a, o.format, query.RenderOptions{Color: color}); err != nil {
+		fmt.Fprintln(e.stderr, "gortex why:", err)
+		return exitError
+	}
+	switch a.Status {
+	case query.StatusAmbiguous:
+		return exitAmbiguous
+	case query.StatusUnknown:
+		return exitUnknown
+	case query.StatusBadQuery:
+		return exitUsage
+	}
+	return exitOK
+}
+
+// coversDB answers covers from the store.
+func coversDB(ctx context.Context, e env, db, repo, doc string, asJSON bool) int {
+	st, ok := openStore(ctx, e, "covers", db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	c, err := st.Covers(ctx, orgstore.Everything, orgstore.CoversQuery{Repo: repo, Doc: doc})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex covers:", err)
+		return exitUnknown
+	}
+	if asJSON {
+		err = query.Encode(e.stdout, c, query.FormatJSON, query.RenderOptions{})
+	} else {
+		_, err = fmt.Fprint(e.stdout, coversText(c))
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex covers:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// searchDB answers search from the store.
+func searchDB(ctx context.Context, e env, db string, o searchOpts) int {
+	st, ok := openStore(ctx, e, "search", db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	res, err := st.Search(ctx, orgstore.Everything, o.text, o.limit)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex search:", err)
+		return exitError
+	}
+	if o.format != query.FormatText {
+		if err := query.Encode(e.stdout, res, o.format, query.RenderOptions{}); err != nil {
+			fmt.Fprintln(e.stderr, "gortex search:", err)
+			return exitError
+		}
+		return exitOK
+	}
+	var rows [][]string
+	for _, s := range res.Symbols {
+		rows = append(rows, []string{"symbol", s.Kind, s.Repo + ":" + s.ID})
+	}
+	for _, en := range res.Entries {
+		rows = append(rows, []string{string(en.Kind), en.AssetKind, en.Location(), en.Section})
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(e.stdout, "no hits")
+		return exitOK
+	}
+	writeTable(e.stdout, rows)
+	return exitOK
+}

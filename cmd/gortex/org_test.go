@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gortex/gortex/internal/pgtest"
+	"github.com/gortex/gortex/query"
+)
+
+// TestPublishAndWhyDB publishes the fixture with gortex publish and asks
+// why over --db: the answer is the local one (the commits of the
+// symbol's lines aside, which the store does not hold), each entry saying
+// its repository; publishing again writes nothing; --remove removes it.
+func TestPublishAndWhyDB(t *testing.T) {
+	dsn := pgtest.DB(t)
+	dir := fixtureCopy(t)
+	const name = "example.com/shop"
+	code, out, errOut := run(t, "publish", "--db", dsn, "--dir", dir, "--repo", name, "--json")
+	if code != exitOK {
+		t.Fatalf("publish: %d %s", code, errOut)
+	}
+	var first map[string]any
+	if err := json.Unmarshal([]byte(out), &first); err != nil || first["written"].(float64) == 0 {
+		t.Fatalf("publish wrote nothing: %s %v", out, err)
+	}
+	for _, q := range []string{"billing.Invoice.Finalize", "ledger.Record"} {
+		code, out, errOut = run(t, "why", "--dir", dir, "--json", "--no-llm", "--limit", "100", q)
+		if code != exitOK {
+			t.Fatalf("why %s: %d %s", q, code, errOut)
+		}
+		var local query.Answer
+		if err := json.Unmarshal([]byte(out), &local); err != nil {
+			t.Fatal(err)
+		}
+		local.Rationale = slices.DeleteFunc(local.Rationale, func(e query.Entry) bool { return e.Kind == query.EntryCommit })
+		code, out, errOut = run(t, "why", "--db", dsn, "--json", "--limit", "100", local.Symbol.ID)
+		if code != exitOK {
+			t.Fatalf("why --db %s: %d %s", q, code, errOut)
+		}
+		var stored query.Answer
+		if err := json.Unmarshal([]byte(out), &stored); err != nil {
+			t.Fatal(err)
+		}
+		for i := range stored.Rationale {
+			if stored.Rationale[i].Repo != name {
+				t.Fatalf("entry %d of %s says repo %q", i, q, stored.Rationale[i].Repo)
+			}
+			stored.Rationale[i].Repo = ""
+		}
+		want, _ := json.Marshal(local.Rationale)
+		got, _ := json.Marshal(stored.Rationale)
+		if len(local.Rationale) == 0 || string(want) != string(got) {
+			t.Fatalf("why --db %s differs from the local answer\nlocal: %s\nstore: %s", q, want, got)
+		}
+	}
+	code, out, _ = run(t, "publish", "--db", dsn, "--dir", dir, "--repo", name, "--json")
+	var again map[string]any
+	if err := json.Unmarshal([]byte(out), &again); code != exitOK || err != nil || again["written"].(float64) != 0 {
+		t.Fatalf("publishing an unchanged repository wrote rows: %s", out)
+	}
+	if code, out, _ = run(t, "search", "--db", dsn, "ledger"); code != exitOK || !strings.Contains(out, name+":") {
+		t.Fatalf("search --db: %d %s", code, out)
+	}
+	if code, _, errOut = run(t, "publish", "--db", dsn, "--remove", "--repo", name); code != exitOK {
+		t.Fatalf("remove: %d %s", code, errOut)
+	}
+	if code, _, _ = run(t, "why", "--db", dsn, "billing.Invoice.Finalize"); code != exitUnknown {
+		t.Fatalf("why --db after removal: exit %d, want %d", code, exitUnknown)
+	}
+	if code, _, errOut = run(t, "publish", "--db", "postgres://nobody@127.0.0.1:1/x", "--dir", dir); code != exitError || strings.Contains(errOut, "password") {
+		t.Fatalf("publish to no server: %d %s", code, errOut)
+	}
+}

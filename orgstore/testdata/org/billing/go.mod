@@ -1,0 +1,3 @@
+module github.com/acme/billing
+
+go 1.22

@@ -1,0 +1,304 @@
+package orgstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/memory"
+	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/rationale"
+)
+
+// WhyQuery is a why asked of the store.
+type WhyQuery struct {
+	Text  string    // a symbol: qualified name, a form namesOf gives, a stable ID, Type.Method, a name
+	Repo  string    // the repository to look in; "" for every one granted
+	Limit int       // entries at most; 0 means query.DefaultLimit, at most MaxLimit
+	Now   time.Time // the time recency is measured from; zero means now
+}
+
+// symbolRow is a symbol as read back.
+type symbolRow struct {
+	repoID                         int64
+	repo                           string
+	id, qualified, kind, path, doc string
+	line                           int
+	container                      string
+	names                          []string
+}
+
+const symbolCols = `s.repo_id, r.name, s.id, s.qualified, s.kind, s.path, s.doc, s.line, s.container, s.names`
+
+func scanSymbols(rows pgx.Rows) ([]symbolRow, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (symbolRow, error) {
+		var s symbolRow
+		err := r.Scan(&s.repoID, &s.repo, &s.id, &s.qualified, &s.kind, &s.path, &s.doc, &s.line, &s.container, &s.names)
+		return s, err
+	})
+}
+
+func (s symbolRow) ref() query.SymbolRef {
+	return query.SymbolRef{ID: s.id, Qualified: s.qualified, Kind: s.kind, Path: s.path, Line: s.line, Repo: s.repo}
+}
+
+// resolve finds the symbols text names among the granted repositories:
+// the exact forms (ID, qualified name, a form namesOf gives) first, else
+// the qualified names that end with it, else bare names. Symbols are
+// preferred to files and packages only when both match.
+func resolve(ctx context.Context, tx pgx.Tx, ids []int64, text string) ([]symbolRow, error) {
+	text = strings.TrimSpace(text)
+	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text)
+	steps := []struct {
+		where string
+		arg   string
+	}{
+		{`s.id = $2 OR s.qualified = $2 OR s.names @> ARRAY[$2]`, text},
+		{`s.qualified LIKE '%.' || $2 OR s.qualified LIKE '%/' || $2`, like},
+		{`s.name = $2`, text},
+	}
+	for _, step := range steps {
+		rows, err := tx.Query(ctx, `SELECT `+symbolCols+` FROM symbols s JOIN repos r ON r.id = s.repo_id
+			WHERE s.repo_id = ANY($1) AND (`+step.where+`) ORDER BY r.name, s.id LIMIT 200`, ids, step.arg)
+		if err != nil {
+			return nil, err
+		}
+		found, err := scanSymbols(rows)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			continue
+		}
+		syms := slices.DeleteFunc(slices.Clone(found), func(s symbolRow) bool { return !graph.NodeKind(s.kind).IsSymbol() })
+		if len(syms) > 0 {
+			return syms, nil
+		}
+		return found, nil
+	}
+	return nil, nil
+}
+
+// Why answers q from the store, as gortex why answers in the symbol's
+// repository, with the reasoning of every other granted repository that
+// names the symbol (or its type, file or package), and the organisation's
+// memories anchored to it, merged by the one rank formula. Each entry
+// says the repository it lives in.
+func (st *Store) Why(ctx context.Context, g Grant, q WhyQuery) (*query.Answer, error) {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = query.DefaultLimit
+	}
+	limit = min(limit, MaxLimit)
+	now := q.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	a := &query.Answer{Query: q.Text, Candidates: []query.SymbolRef{}, Rationale: []query.Entry{}}
+	if err := query.CheckLength(q.Text); err != nil || strings.TrimSpace(q.Text) == "" {
+		a.Status, a.Note = query.StatusBadQuery, "give a symbol, such as billing/invoice.Finalize"
+		return a, nil
+	}
+	if q.Repo != "" {
+		g = narrow(g, q.Repo)
+	}
+	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
+		found, err := resolve(ctx, tx, ids, q.Text)
+		if err != nil {
+			return err
+		}
+		switch len(found) {
+		case 0:
+			a.Status, a.Note = query.StatusUnknown, fmt.Sprintf("no published symbol is named %q in the repositories this token may read", q.Text)
+			return nil
+		case 1:
+		default:
+			for _, s := range found[:min(len(found), limit)] {
+				a.Candidates = append(a.Candidates, s.ref())
+			}
+			a.TotalCandidates = len(found)
+			a.Status = query.StatusAmbiguous
+			a.Note = fmt.Sprintf("%q names %d symbols; ask again with one of the candidates' qualified names or IDs, or --repo", q.Text, len(found))
+			return nil
+		}
+		sym := found[0]
+		ref := sym.ref()
+		ref.Doc = sym.doc
+		a.Symbol = &ref
+		own, err := ownEntries(ctx, tx, sym)
+		if err != nil {
+			return err
+		}
+		ext, err := externalEntries(ctx, tx, ids, sym, now)
+		if err != nil {
+			return err
+		}
+		a.Rationale = query.MergeEntries(own, ext, limit)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Count = len(a.Rationale)
+	if a.Symbol != nil && a.Count == 0 {
+		a.Note = fmt.Sprintf("no document of a published repository explains %s yet", a.Symbol.Qualified)
+	}
+	return a, nil
+}
+
+// narrow is g limited to repository repo (nothing when g does not grant it).
+func narrow(g Grant, repo string) Grant {
+	if g.All || slices.Contains(g.Repos, repo) {
+		return Grant{Repos: []string{repo}}
+	}
+	return Grant{Repos: []string{}}
+}
+
+// ownEntries are the symbol's answer in its own repository.
+func ownEntries(ctx context.Context, tx pgx.Tx, sym symbolRow) ([]query.Entry, error) {
+	var raw []byte
+	err := tx.QueryRow(ctx, `SELECT entries FROM answers WHERE repo_id = $1 AND symbol_id = $2`, sym.repoID, sym.id).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var es []query.Entry
+	if err := json.Unmarshal(raw, &es); err != nil {
+		return nil, fmt.Errorf("the published answer of %s: %w", sym.id, err)
+	}
+	for i := range es {
+		es[i].Repo = sym.repo
+	}
+	return es, nil
+}
+
+// chain is the symbol and its containers (type, file, package), each with
+// the names another repository may write it in.
+func chain(ctx context.Context, tx pgx.Tx, sym symbolRow) ([]symbolRow, error) {
+	out := []symbolRow{sym}
+	for cur := sym; cur.container != "" && len(out) < 4; {
+		rows, err := tx.Query(ctx, `SELECT `+symbolCols+` FROM symbols s JOIN repos r ON r.id = s.repo_id
+			WHERE s.repo_id = $1 AND s.id = $2`, sym.repoID, cur.container)
+		if err != nil {
+			return nil, err
+		}
+		found, err := scanSymbols(rows)
+		if err != nil || len(found) == 0 {
+			return out, err
+		}
+		cur = found[0]
+		out = append(out, cur)
+	}
+	return out, nil
+}
+
+// externalEntries are the sections of other granted repositories that
+// name the symbol or one of its containers, and the organisation's
+// memories anchored to it, ranked, best first.
+func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow, now time.Time) ([]query.Entry, error) {
+	nodes, err := chain(ctx, tx, sym)
+	if err != nil {
+		return nil, err
+	}
+	depthOf := map[string]int{}
+	var names []string
+	for d := len(nodes) - 1; d >= 0; d-- { // the closest node's depth wins
+		for _, n := range nodes[d].names {
+			depthOf[n] = d
+		}
+	}
+	for n := range depthOf {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	rows, err := tx.Query(ctx, `SELECT r.name, m.name, s.id, s.path, s.heading, s.line, s.end_line, s.asset_kind,
+			s.status, s.superseded_by, s.updated, s.body
+		FROM mentions m JOIN sections s ON s.repo_id = m.repo_id AND s.id = m.section_id JOIN repos r ON r.id = m.repo_id
+		WHERE m.name = ANY($1) AND m.repo_id = ANY($2) AND m.repo_id <> $3`, names, ids, sym.repoID)
+	if err != nil {
+		return nil, err
+	}
+	type best struct {
+		x    query.External
+		repo string
+	}
+	bySection := map[string]best{}
+	for rows.Next() {
+		var repo, name string
+		var n graph.Node
+		var asset, status, superseded string
+		var updated *time.Time
+		if err := rows.Scan(&repo, &name, &n.ID, &n.Path, &n.Name, &n.Line, &n.EndLine, &asset, &status, &superseded, &updated, &n.Text); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		n.Kind = graph.KindDoc
+		if updated != nil {
+			n.Updated = *updated
+		}
+		n.SetAttr(rationale.AttrAssetKind, asset)
+		n.SetAttr(rationale.AttrStatus, status)
+		n.SetAttr(rationale.AttrSupersededBy, superseded)
+		d := depthOf[name]
+		x := query.External{Node: &n, Signal: graph.SignalNamed, Score: scoreOf(nodes[d], name), Detail: name, Depth: d}
+		if d > 0 {
+			x.Signal = graph.SignalMember
+		}
+		k := repo + "\x00" + string(n.ID)
+		if old, ok := bySection[k]; !ok || x.Depth < old.x.Depth || x.Depth == old.x.Depth && x.Score > old.x.Score {
+			bySection[k] = best{x, repo}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var out []query.Entry
+	for _, b := range bySection {
+		e := query.ExternalEntry(b.x, now)
+		e.Repo = b.repo
+		out = append(out, e)
+	}
+	mems, err := orgMemories(ctx, tx, append(slices.Clone(nodes[0].names), nodes[0].id, sym.repo+":"+nodes[0].id))
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range mems {
+		out = append(out, query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale,
+			Name: m.Title, Text: m.Body, Path: "memory:" + string(m.ID)}, Memory: m, Signal: graph.SignalMemory,
+			Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now))
+		out[len(out)-1].Repo = OrgRepo
+	}
+	slices.SortStableFunc(out, func(a, b query.Entry) int {
+		switch {
+		case query.EntryBefore(a, b):
+			return -1
+		case query.EntryBefore(b, a):
+			return 1
+		}
+		return strings.Compare(a.Repo+"\x00"+a.SourceID, b.Repo+"\x00"+b.SourceID)
+	})
+	return out, nil
+}
+
+// OrgRepo is what an entry of the organisation's own memories says for
+// its repository.
+const OrgRepo = "(organisation)"
+
+// scoreOf is how sure a name makes a cross-repository link: the full
+// qualified name 1.0, a shorter form of it 0.9.
+func scoreOf(n symbolRow, name string) float64 {
+	if name == n.qualified {
+		return 1.0
+	}
+	return 0.9
+}
