@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/gortex/gortex/internal/pgtest"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gortex/gortex/internal/pgtest"
 	"github.com/gortex/gortex/query"
 )
 
