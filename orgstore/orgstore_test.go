@@ -36,19 +36,21 @@ func TestWhyAcrossRepositories(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name, query string
+		repo        string
 		grant       orgstore.Grant
 		wantRepo    string // a repository an entry must come from; "" for an unknown answer
 		wantPath    string
 	}{
-		{"import path", finalize, orgstore.Everything, archName, adrPath},
-		{"module and name", "billing/invoice.Finalize", orgstore.Everything, archName, adrPath},
-		{"own design", finalize, orgstore.Everything, billingName, "docs/design.md"},
-		{"service symbol", "github.com/acme/checkout/cart.Checkout", orgstore.Everything, archName, adrPath},
-		{"library hidden from the service's token", finalize, orgstore.Grant{Repos: []string{checkoutName}}, "", ""},
+		{"import path", finalize, "", orgstore.Everything, archName, adrPath},
+		{"module and name", "billing/invoice.Finalize", "", orgstore.Everything, archName, adrPath},
+		{"own design", finalize, "", orgstore.Everything, billingName, "docs/design.md"},
+		{"service symbol", "github.com/acme/checkout/cart.Checkout", "", orgstore.Everything, archName, adrPath},
+		{"repo narrows the symbol, not its reasoning", "invoice.Finalize", billingName, orgstore.Everything, archName, adrPath},
+		{"library hidden from the service's token", finalize, "", orgstore.Grant{Repos: []string{checkoutName}}, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			a, err := o.st.Why(ctx, c.grant, orgstore.WhyQuery{Text: c.query})
+			a, err := o.st.Why(ctx, c.grant, orgstore.WhyQuery{Text: c.query, Repo: c.repo})
 			if err != nil {
 				t.Fatal(err)
 			}

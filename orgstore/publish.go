@@ -279,3 +279,10 @@ func (st *Store) Repos(ctx context.Context, g Grant) ([]RepoInfo, error) {
 	})
 	return out, err
 }
+
+// Size is the database's size on disk, in bytes.
+func (st *Store) Size(ctx context.Context) (int64, error) {
+	var n int64
+	err := st.pool.QueryRow(ctx, `SELECT pg_database_size(current_database())`).Scan(&n)
+	return n, err
+}

@@ -53,7 +53,7 @@ func (s symbolRow) ref() query.SymbolRef {
 // the exact forms (ID, qualified name, a form namesOf gives) first, else
 // the qualified names that end with it, else bare names. Symbols are
 // preferred to files and packages only when both match.
-func resolve(ctx context.Context, tx pgx.Tx, ids []int64, text string) ([]symbolRow, error) {
+func resolve(ctx context.Context, tx pgx.Tx, ids []int64, text, repo string) ([]symbolRow, error) {
 	text = strings.TrimSpace(text)
 	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text)
 	steps := []struct {
@@ -66,7 +66,7 @@ func resolve(ctx context.Context, tx pgx.Tx, ids []int64, text string) ([]symbol
 	}
 	for _, step := range steps {
 		rows, err := tx.Query(ctx, `SELECT `+symbolCols+` FROM symbols s JOIN repos r ON r.id = s.repo_id
-			WHERE s.repo_id = ANY($1) AND (`+step.where+`) ORDER BY r.name, s.id LIMIT 200`, ids, step.arg)
+			WHERE s.repo_id = ANY($1) AND ($3 = '' OR r.name = $3) AND (`+step.where+`) ORDER BY r.name, s.id LIMIT 200`, ids, step.arg, repo)
 		if err != nil {
 			return nil, err
 		}
@@ -106,11 +106,10 @@ func (st *Store) Why(ctx context.Context, g Grant, q WhyQuery) (*query.Answer, e
 		a.Status, a.Note = query.StatusBadQuery, "give a symbol, such as billing/invoice.Finalize"
 		return a, nil
 	}
-	if q.Repo != "" {
-		g = narrow(g, q.Repo)
-	}
 	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
-		found, err := resolve(ctx, tx, ids, q.Text)
+		// --repo narrows where the symbol is looked for, not where its
+		// reasoning may come from.
+		found, err := resolve(ctx, tx, ids, q.Text, q.Repo)
 		if err != nil {
 			return err
 		}
