@@ -26,7 +26,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 COMMIT    ?= $(shell git rev-parse HEAD 2>/dev/null)
 LDFLAGS   := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X github.com/gortex/gortex/indexer.stampedBuild=$(VERSION)
 
-.PHONY: all build install demo test fuzz bench eval ardoco ardoco-folders clean
+.PHONY: all build install demo test fuzz bench bench-org eval ardoco ardoco-folders clean
 
 all: build
 
@@ -90,6 +90,12 @@ fuzz:
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 5x $(BENCH_PKGS)
 	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN) -history "$(BENCH_HISTORY_DIR)"
+
+# The organisation's store at scale (docs/org-store.md): copies of one Go
+# repository (ORGBENCH_REPO, default the fixture) published to a throwaway
+# PostgreSQL (or $$GORTEX_TEST_PG), 50 concurrent MCP clients asking why.
+bench-org:
+	$(GO) test -run '^$$' -bench BenchmarkOrgScale -benchtime 1x -timeout 60m ./orgserve/
 
 # Score gortex why against a gold file (default: the fixture repository,
 # copied so the checkout stays clean); e.g.

@@ -139,11 +139,11 @@ func (s *Server) addTools() {
 		mcpgo.WithDescription("Why this code exists: the reasoning of every repository your token may read that explains a symbol, best first; each entry names its repository. Call it before changing, deleting or moving code."),
 		mcpgo.WithString("id", mcpgo.Required(), mcpgo.Description("Symbol: import path and name (github.com/acme/billing/invoice.Finalize), module and name (billing/invoice.Finalize), a stable ID, or a name.")),
 		mcpgo.WithString("repo", mcpgo.Description("The repository to look in, when a name is in several.")),
-		mcpgo.WithNumber("limit", mcpgo.Description("Most entries (1-100, default 10)."))), s.why)
+		mcpgo.WithNumber("limit", mcpgo.Description("Most entries (1-30, default 10)."))), s.why)
 	s.add(mcpgo.NewTool("search", ro,
 		mcpgo.WithDescription("Find symbols by name, and document sections, memories and commits by their words, across the repositories your token may read."),
 		mcpgo.WithString("query", mcpgo.Required(), mcpgo.Description("Words.")),
-		mcpgo.WithNumber("limit", mcpgo.Description("Most results of each kind (1-100, default 10)."))), s.search)
+		mcpgo.WithNumber("limit", mcpgo.Description("Most results of each kind (1-30, default 10)."))), s.search)
 	s.add(mcpgo.NewTool("covers", ro,
 		mcpgo.WithDescription("The code a document (or one section) explains, in every repository your token may read: is this ADR implemented, and where?"),
 		mcpgo.WithString("doc", mcpgo.Required(), mcpgo.Description("PATH or PATH#SECTION (heading or L<line>).")),

@@ -278,7 +278,7 @@ func answersOf(ctx context.Context, w *workspace.Workspace, targets []*graph.Nod
 
 // MaxLimit is the most entries a symbol's published answer keeps, and so
 // the most an answer from the store can give.
-const MaxLimit = 100
+const MaxLimit = 30
 
 // pathToken is a path or dotted name as a document writes one in code: the
 // candidates of mentions beyond the dotted names rationale finds.

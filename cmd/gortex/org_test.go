@@ -27,7 +27,7 @@ func TestPublishAndWhyDB(t *testing.T) {
 		t.Fatalf("publish wrote nothing: %s %v", out, err)
 	}
 	for _, q := range []string{"billing.Invoice.Finalize", "ledger.Record"} {
-		code, out, errOut = run(t, "why", "--dir", dir, "--json", "--no-llm", "--limit", "100", q)
+		code, out, errOut = run(t, "why", "--dir", dir, "--json", "--no-llm", "--limit", "30", q)
 		if code != exitOK {
 			t.Fatalf("why %s: %d %s", q, code, errOut)
 		}
@@ -36,7 +36,7 @@ func TestPublishAndWhyDB(t *testing.T) {
 			t.Fatal(err)
 		}
 		local.Rationale = slices.DeleteFunc(local.Rationale, func(e query.Entry) bool { return e.Kind == query.EntryCommit })
-		code, out, errOut = run(t, "why", "--db", dsn, "--json", "--limit", "100", local.Symbol.ID)
+		code, out, errOut = run(t, "why", "--db", dsn, "--json", "--limit", "30", local.Symbol.ID)
 		if code != exitOK {
 			t.Fatalf("why --db %s: %d %s", q, code, errOut)
 		}

@@ -29,6 +29,8 @@ CREATE TABLE symbols (
 	hash      bytea NOT NULL,
 	PRIMARY KEY (repo_id, id)
 );
+CREATE INDEX symbols_id ON symbols (id);
+CREATE INDEX symbols_qualified ON symbols (qualified);
 CREATE INDEX symbols_names ON symbols USING gin (names);
 CREATE INDEX symbols_name ON symbols (name);
 CREATE INDEX symbols_qualified_trgm ON symbols USING gin (qualified gin_trgm_ops);
