@@ -109,9 +109,9 @@ func (st *Store) Search(ctx context.Context, g Grant, text string, limit int) (*
 	}
 	slices.SortStableFunc(res.Entries, func(a, b query.Entry) int {
 		switch {
-		case query.EntryBefore(a, b):
+		case entryBefore(a, b):
 			return -1
-		case query.EntryBefore(b, a):
+		case entryBefore(b, a):
 			return 1
 		}
 		return strings.Compare(a.Repo+"\x00"+a.SourceID, b.Repo+"\x00"+b.SourceID)

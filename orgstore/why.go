@@ -139,7 +139,7 @@ func (st *Store) Why(ctx context.Context, g Grant, q WhyQuery) (*query.Answer, e
 		if err != nil {
 			return err
 		}
-		a.Rationale = query.MergeEntries(own, ext, limit)
+		a.Rationale = mergeEntries(own, ext, limit)
 		return nil
 	})
 	if err != nil {
@@ -279,9 +279,9 @@ func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow,
 	}
 	slices.SortStableFunc(out, func(a, b query.Entry) int {
 		switch {
-		case query.EntryBefore(a, b):
+		case entryBefore(a, b):
 			return -1
-		case query.EntryBefore(b, a):
+		case entryBefore(b, a):
 			return 1
 		}
 		return strings.Compare(a.Repo+"\x00"+a.SourceID, b.Repo+"\x00"+b.SourceID)
