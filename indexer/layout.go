@@ -21,11 +21,11 @@ import (
 const (
 	gortexDir    = ".gortex"
 	indexSubdir  = "index"
-	graphFile    = "graph.bin"   // graph.Save's snapshot
-	deltaFile    = "graph.delta" // graph.SaveDelta's changes since the snapshot, when there are any
+	graphFile    = "graph.bin"    // graph.Save's snapshot
+	deltaFile    = "graph.delta"  // graph.SaveDelta's changes since the snapshot, when there are any
 	ManifestFile = "manifest.bin" // the last file an index run writes: its time is the index's
-	parsesFile   = "parses.bin" // parses.go
-	namesFile    = "names.txt"  // names.go: the names shell completion offers for gortex why
+	parsesFile   = "parses.bin"   // parses.go
+	namesFile    = "names.txt"    // names.go: the names shell completion offers for gortex why
 	// oldGraphFile is the snapshot name of indexes written before graph
 	// format 3: such an index is rebuilt with a warning, not silently.
 	oldGraphFile = "graph.gob"

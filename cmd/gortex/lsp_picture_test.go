@@ -174,7 +174,7 @@ func terminalHTML(screen string) string {
 
 // sgrState is the text attributes SGR sequences have set.
 type sgrState struct {
-	fg, bg                             string // CSS colours; "" for the default
+	fg, bg                           string // CSS colours; "" for the default
 	bold, italic, underline, reverse bool
 }
 
