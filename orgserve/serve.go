@@ -111,21 +111,12 @@ func (s *Server) ServeHTTP(ctx context.Context, o Options, ready func(url string
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: s.Handler(ctx, o), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		MaxHeaderBytes: 64 << 10, BaseContext: func(net.Listener) context.Context { return ctx }}
 	if ready != nil {
 		ready("http://" + ln.Addr().String() + endpointPath)
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	return srv.Shutdown(shut)
+	// No read or write deadline of the server's own: the handler's
+	// httpguard.Timeout bounds each request.
+	return httpguard.Serve(ctx, ln, s.Handler(ctx, o), 0, 0)
 }
 
 // ToolNames are the tools served, in order.
