@@ -57,6 +57,13 @@ Flags:
 		return exitUnknown
 	}
 	c.Cut(limit, floor)
+	return writeCoverage(e, c, asJSON)
+}
+
+// writeCoverage prints what covers found, as JSON or text, for the local
+// index and the organisation's store alike.
+func writeCoverage(e env, c *change.Coverage, asJSON bool) int {
+	var err error
 	if asJSON {
 		err = query.Encode(e.stdout, c, query.FormatJSON, query.RenderOptions{})
 	} else {

@@ -289,16 +289,7 @@ func coversDB(ctx context.Context, e env, db, repo, doc string, asJSON bool) int
 		fmt.Fprintln(e.stderr, "gortex covers:", err)
 		return exitUnknown
 	}
-	if asJSON {
-		err = query.Encode(e.stdout, c, query.FormatJSON, query.RenderOptions{})
-	} else {
-		_, err = fmt.Fprint(e.stdout, coversText(c))
-	}
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gortex covers:", err)
-		return exitError
-	}
-	return exitOK
+	return writeCoverage(e, c, asJSON)
 }
 
 // searchDB answers search from the store.
