@@ -79,11 +79,18 @@ func (e *NoBackendError) Error() string {
 	return fmt.Sprintf("no LLM backend (%s): %s", e.Name, strings.Join(e.Missing, "; "))
 }
 
-// Remedy says how to get a backend.
+// Remedy says how to get a backend, and how to silence the warning of a
+// command that answers without one (why).
 func (e *NoBackendError) Remedy() string {
-	return "to have answers summarised, set ANTHROPIC_API_KEY or OPENAI_API_KEY, or start Ollama " +
-		"(ollama serve; ollama pull llama3.2); inside Claude Code, agent mode is automatic. " +
+	return "to have answers summarised, " + e.Setup() + " " +
 		`Silence this with --no-llm, or llm = "none" under [why] in ~/.config/gortex/config.toml or .gortex/config.toml.`
+}
+
+// Setup says how to get a backend, for a command that cannot work without
+// one (reflect), where silencing is no remedy.
+func (e *NoBackendError) Setup() string {
+	return "set ANTHROPIC_API_KEY or OPENAI_API_KEY, or start Ollama " +
+		"(ollama serve; ollama pull llama3.2); inside Claude Code, agent mode is automatic."
 }
 
 // Select returns the backend name asks for ("auto" tries them in order),

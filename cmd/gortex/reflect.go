@@ -137,7 +137,7 @@ func reflectBackend(ctx context.Context, stderr io.Writer, root string, o reflec
 	var nb *llm.NoBackendError
 	switch {
 	case errors.As(err, &nb):
-		return nil, fmt.Errorf("%v: %s", nb, nb.Remedy())
+		return nil, fmt.Errorf("%v: reflect needs a model: %s", nb, nb.Setup())
 	case err != nil:
 		return nil, err
 	case chosen == nil:

@@ -132,6 +132,8 @@ func TestReflectFailures(t *testing.T) {
 	}{
 		{"malformed reply", "I see nothing to note.", []string{"--llm", "anthropic"}, nil, "malformed reflection reply"},
 		{"no backend", threeNotes, []string{"--llm", "none"}, nil, "no LLM backend"},
+		// reflect needs a model: the remedy is a backend, not --no-llm, which it refuses
+		{"no backend found", threeNotes, []string{"--llm", "auto"}, map[string]string{"ANTHROPIC_API_KEY": ""}, "reflect needs a model: set ANTHROPIC_API_KEY"},
 		{"missing transcript", threeNotes, []string{"--llm", "anthropic", "--transcript", "/nonexistent/x.jsonl"}, nil, "open the transcript"},
 		{"no session of this repository", threeNotes, []string{"--llm", "anthropic", "--transcript", ""}, map[string]string{"CLAUDE_CONFIG_DIR": "EMPTY"}, "no Claude Code session"},
 		{"rate limited", "", []string{"--llm", "anthropic"}, nil, "gortex::llm::"},
@@ -151,7 +153,7 @@ func TestReflectFailures(t *testing.T) {
 			args := append([]string{"reflect", "--dir", dir, "--transcript", transcript}, tt.args...)
 			code, out, stderr := run(t, args...)
 			if code != exitError || out != "" || !strings.Contains(stderr, tt.want) || !strings.HasSuffix(stderr, "; nothing was written\n") ||
-				strings.Count(stderr, "gortex reflect:") != 1 {
+				strings.Count(stderr, "gortex reflect:") != 1 || strings.Contains(stderr, "--no-llm") {
 				t.Errorf("exit %d stdout %q stderr %q", code, out, stderr)
 			}
 			if n := countFiles(t, memory.ProposalsDir(dir)); n != 0 {
