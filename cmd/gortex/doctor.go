@@ -17,6 +17,7 @@ const (
 	statusWarn = "warn"
 	statusFail = "fail"
 	statusSkip = "skip"
+	statusInfo = "info" // advice: nothing is wrong
 )
 
 // check is one line of gortex doctor.
@@ -46,7 +47,8 @@ func runDoctor(ctx context.Context, e env, args []string) int {
 		fmt.Fprint(fs.Output(), `Usage: gortex doctor [flags]
 
 Check that gortex works in this repository, one line per check with pass,
-warn, fail or skip, a message, and for anything not passing a fix:
+warn, fail, skip or info (advice, nothing wrong), a message, and for anything
+not passing a fix:
 
   git         git is installed and the directory is a git repository
   index       the index exists and is fresh
@@ -56,7 +58,8 @@ warn, fail or skip, a message, and for anything not passing a fix:
               nothing of the repository; skipped for none)
   mcp         the MCP server is registered for Claude Code, Cursor or Codex
   agents      AGENTS.md or CLAUDE.md holds the gortex init block
-  badge       the README shows the gortex badge (skipped without a README)
+  badge       the README shows the gortex badge (advice: info without it,
+              skipped without a README)
   privacy     whether the one-time privacy notice of the backend was shown
 
 Nothing is written: a missing or stale index is reported, not built.

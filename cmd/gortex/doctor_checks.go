@@ -276,7 +276,7 @@ func (d *doctor) badge(ctx context.Context) (string, string, string) {
 	if hasBadge(string(data)) {
 		return statusPass, name + " shows the gortex badge", ""
 	}
-	return statusWarn, name + " has no gortex badge", "add to " + name + ": " + badgeMarkdown
+	return statusInfo, name + " has no gortex badge (optional)", "add to " + name + ": " + badgeMarkdown
 }
 
 func (d *doctor) privacy(ctx context.Context) (string, string, string) {

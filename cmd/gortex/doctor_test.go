@@ -24,7 +24,7 @@ func doctorChecks(t *testing.T, dir string) (int, map[string]check) {
 	}
 	got := map[string]check{}
 	for _, c := range rep.Checks {
-		if c.Message == "" || (c.Status != statusPass && c.Status != statusWarn && c.Status != statusFail && c.Status != statusSkip) {
+		if c.Message == "" || (c.Status != statusPass && c.Status != statusWarn && c.Status != statusFail && c.Status != statusSkip && c.Status != statusInfo) {
 			t.Errorf("check %+v", c)
 		}
 		got[c.Name] = c
@@ -33,14 +33,15 @@ func doctorChecks(t *testing.T, dir string) (int, map[string]check) {
 }
 
 // TestDoctor: on the bare fixture doctor warns (no index, no registration,
-// no agent block, no badge) and writes nothing; set up with gortex index,
+// no agent block), advises the badge (info: a project owes gortex no badge)
+// and writes nothing; set up with gortex index,
 // gortex init and the badge, each of those passes; a broken memory file
 // fails, with exit status 1.
 func TestDoctor(t *testing.T) {
 	t.Setenv("HOME", t.TempDir()) // no registrations of the machine's agents
 	dir := fixtureCopy(t)
 	want := map[string]string{"git": statusWarn, "index": statusWarn, "parse": statusWarn, "memories": statusPass, "anchors": statusSkip, "llm": statusSkip,
-		"mcp": statusWarn, "agents": statusWarn, "badge": statusWarn, "privacy": statusSkip}
+		"mcp": statusWarn, "agents": statusWarn, "badge": statusInfo, "privacy": statusSkip}
 	code, got := doctorChecks(t, dir)
 	for name, status := range want {
 		if got[name].Status != status {
