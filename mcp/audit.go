@@ -26,7 +26,7 @@ func auditTool() mcpgo.Tool {
 // maxAuditLimit bounds limit: the report is read by an agent.
 const maxAuditLimit = 500
 
-func (s *Server) audit(ctx context.Context, sn *Snapshot, p auditParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) audit(ctx context.Context, sn *Snapshot, p auditParams) (*out[*audit.Report], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -47,7 +47,7 @@ func (s *Server) audit(ctx context.Context, sn *Snapshot, p auditParams) (*mcpgo
 	if err != nil {
 		return nil, err
 	}
-	return encoded(rep, f)
+	return answer(rep, f)
 }
 
 // auditPaths checks the paths argument: repo-relative, forward slashes,

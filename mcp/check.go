@@ -31,7 +31,7 @@ func checkTool() mcpgo.Tool {
 // vendored tree.
 const maxDiffBytes = 4 << 20
 
-func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (*out[*change.Report], error) {
 	limit, err := limitArg("limit", p.Limit, 50, 1000)
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (
 		return nil, err
 	}
 	fitCheck(r, limit, budget)
-	return encoded(r, query.FormatJSON)
+	return answer(r, query.FormatJSON)
 }
 
 // fitCheck keeps the first limit touched symbols (governed ones come

@@ -24,7 +24,7 @@ func coversTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*out[*change.Coverage], error) {
 	if strings.TrimSpace(p.Doc) == "" {
 		return nil, badArg("doc", "empty; give a document's path as list_docs lists it")
 	}
@@ -57,5 +57,5 @@ func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*mcp
 	if c.Note = note; n > 0 {
 		c.Note = joinNote(note, leftOut(n, "targets", budget, "raise max_tokens for more"))
 	}
-	return encoded(c, query.FormatJSON)
+	return answer(c, query.FormatJSON)
 }

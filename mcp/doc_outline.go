@@ -22,7 +22,7 @@ func docOutlineTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) docOutline(ctx context.Context, sn *Snapshot, p docOutlineParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) docOutline(ctx context.Context, sn *Snapshot, p docOutlineParams) (*out[docs.Outline], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -40,5 +40,5 @@ func (s *Server) docOutline(ctx context.Context, sn *Snapshot, p docOutlineParam
 	case err != nil:
 		return nil, err
 	}
-	return encoded(out, f)
+	return answer(out, f)
 }

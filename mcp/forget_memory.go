@@ -23,7 +23,7 @@ func forgetMemoryTool() mcpgo.Tool {
 // statusForgotten is forget_memory's status: the memory's file is gone.
 const statusForgotten = "forgotten"
 
-func (s *Server) forgetMemory(ctx context.Context, sn *Snapshot, p forgetMemoryParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) forgetMemory(ctx context.Context, sn *Snapshot, p forgetMemoryParams) (*out[writeResult], error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
@@ -33,5 +33,5 @@ func (s *Server) forgetMemory(ctx context.Context, sn *Snapshot, p forgetMemoryP
 	if err != nil {
 		return nil, memoryError(err)
 	}
-	return encoded(writeResult{ID: string(m.ID), Status: statusForgotten, Path: m.Path}, f)
+	return answer(writeResult{ID: string(m.ID), Status: statusForgotten, Path: m.Path}, f)
 }

@@ -46,12 +46,12 @@ type status struct {
 	ChangeDetection string            `json:"change_detection" toon:"change_detection"` // how a call learns that files changed
 }
 
-func (s *Server) indexStatus(ctx context.Context, sn *Snapshot, p indexStatusParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) indexStatus(ctx context.Context, sn *Snapshot, p indexStatusParams) (*out[status], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
 	}
-	return encoded(s.statusOf(sn), f)
+	return answer(s.statusOf(sn), f)
 }
 
 func (s *Server) statusOf(sn *Snapshot) status {

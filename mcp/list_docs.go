@@ -32,14 +32,17 @@ const (
 	maxDocLimit     = 2000
 )
 
-// docPage is list_docs' answer: a page of the list, and the cursor of the
-// next one ("" on the last).
+// docPage is list_docs' answer: a page of docs.List, and the cursor of the
+// next one ("" on the last); not an embedded docs.List, which TOON nests.
 type docPage struct {
-	docs.List
-	NextCursor string `json:"next_cursor,omitempty" toon:"next_cursor,omitempty"`
+	Count      int         `json:"count" toon:"count"`
+	Total      int         `json:"total" toon:"total"` // documents matching, before the limit
+	Docs       []docs.Info `json:"docs" toon:"docs"`
+	Note       string      `json:"note" toon:"note"`
+	NextCursor string      `json:"next_cursor,omitempty" toon:"next_cursor,omitempty"`
 }
 
-func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (*out[docPage], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -59,8 +62,7 @@ func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (
 		}
 	}
 	list := sn.library().List(docs.ListOptions{Kind: p.Kind, Path: p.Path, Limit: from + limit})
-	page := docPage{List: list}
-	page.Docs = list.Docs[min(from, len(list.Docs)):]
+	page := docPage{Total: list.Total, Docs: list.Docs[min(from, len(list.Docs)):]}
 	page.Note = leftOut(99999, "documents", budget, "pass next_cursor for the next page") // room for the note
 	n, err := keepFitting(budget, &page.Docs, func() (string, error) {
 		var b strings.Builder
@@ -82,5 +84,5 @@ func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (
 			page.Note = joinNote(page.Note, strconv.Itoa(list.Total-next)+" more documents; pass next_cursor for the next page")
 		}
 	}
-	return encoded(page, f)
+	return answer(page, f)
 }

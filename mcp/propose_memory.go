@@ -23,7 +23,7 @@ func proposeMemoryTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) proposeMemory(ctx context.Context, sn *Snapshot, p proposeMemoryParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) proposeMemory(ctx context.Context, sn *Snapshot, p proposeMemoryParams) (*out[writeResult], error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	var live []*memory.Memory
 	for _, m := range sn.Memories.All() {
@@ -49,5 +49,5 @@ func (s *Server) proposeMemory(ctx context.Context, sn *Snapshot, p proposeMemor
 	default:
 		w.Note = fmt.Sprintf("not proposed: %.0f%% of its words are in the memory %s; update that one (update_memory) if it needs changing", 100*r.Similarity, r.ID)
 	}
-	return encoded(w, f)
+	return answer(w, f)
 }

@@ -71,7 +71,7 @@ const (
 	maxMemoryLimit     = 200
 )
 
-func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemoriesParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemoriesParams) (*out[memoryList], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -116,7 +116,7 @@ func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemorie
 			return nil, err
 		}
 	}
-	return encoded(list, f)
+	return answer(list, f)
 }
 
 // aboutSymbol resolves the symbol filter to the memory nodes that motivate

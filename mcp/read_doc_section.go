@@ -28,7 +28,7 @@ func readDocSectionTool() mcpgo.Tool {
 // maxSectionIDs bounds ids: reading more at once is reading the document.
 const maxSectionIDs = 50
 
-func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSectionParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSectionParams) (*out[docs.Sections], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 		}
 		list.Note = note
 	}
-	return encoded(list, f)
+	return answer(list, f)
 }
 
 // sectionIDs reads each id as a section id, or as the CLI's

@@ -21,11 +21,11 @@ func reindexTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) reindex(ctx context.Context, _ *Snapshot, p reindexParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) reindex(ctx context.Context, _ *Snapshot, p reindexParams) (*out[status], error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	v, err := s.sess.Reindex(ctx, p.Full)
 	if err != nil {
 		return nil, err
 	}
-	return encoded(s.statusOf(s.snapshot(v)), f)
+	return answer(s.statusOf(s.snapshot(v)), f)
 }

@@ -345,31 +345,68 @@ func TestToolAnnotations(t *testing.T) {
 	}
 }
 
-// maxToolsList bounds the tools/list result, every tool's definition
-// together, in characters: it is in every session's context. The
-// seventeen tools took 14,282 before what they share was said once (the
-// memory fields in store_memory, defaults as schema defaults, hints only
-// where they differ from the MCP defaults); they took 11,889 then, and
-// 12,618 once every list tool took limit and max_tokens (and list_docs a
-// cursor), so that no default answer passes 10,000 tokens. A new tool must
-// make room, not grow the bound.
+// maxToolsList bounds the tools/list result as a model reads it, every
+// tool's definition together without its output schema, in characters: it
+// is in every session's context. The seventeen tools took 14,282 before
+// what they share was said once (the memory fields in store_memory,
+// defaults as schema defaults, hints only where they differ from the MCP
+// defaults); they took 11,889 then, and 12,618 once every list tool took
+// limit and max_tokens (and list_docs a cursor), so that no default answer
+// passes 10,000 tokens. A new tool must make room, not grow the bound.
 const maxToolsList = 12700
+
+// maxOutputSchemas bounds the tools' output schemas together, in
+// characters, apart: they are for the client, which checks structuredContent
+// against them, not for the model (the tool definitions a model API takes
+// have a name, a description and an input schema, and no output schema; a
+// host passes only those). They took 14,639 when made (outschema.go): as
+// compact as JSON Schema lets them be, with no descriptions and a type
+// used twice in one answer written once under $defs; a $ref reaches only
+// its own document, so no two tools can share one, and the five memory
+// writes and index_status and reindex each carry their own. The bound keeps
+// an answer type from growing unseen; it leaves room for about thirty
+// more fields.
+const maxOutputSchemas = 16000
+
+// toolsListSizes are the characters of tools/list, of its output schemas
+// (each "outputSchema" key and value), and of the rest.
+func toolsListSizes(t *testing.T, s *Server) (all, outputSchemas int) {
+	t.Helper()
+	reply := s.MCPServer().HandleMessage(context.Background(), json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	resp, ok := reply.(mcpgo.JSONRPCResponse)
+	if !ok {
+		t.Fatalf("tools/list: %#v", reply)
+	}
+	js := mustJSON(resp.Result)
+	var r struct {
+		Tools []struct {
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range r.Tools {
+		if len(tool.OutputSchema) > 0 {
+			outputSchemas += len([]rune(`,"outputSchema":` + string(tool.OutputSchema)))
+		}
+	}
+	return len([]rune(js)), outputSchemas
+}
 
 func TestToolsListSize(t *testing.T) {
 	s, err := New(fixture(t), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply := s.MCPServer().HandleMessage(context.Background(), json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
-	resp, ok := reply.(mcpgo.JSONRPCResponse)
-	if !ok {
-		t.Fatalf("tools/list: %#v", reply)
+	all, out := toolsListSizes(t, s)
+	if n := all - out; n > maxToolsList {
+		t.Errorf("tools/list without its output schemas is %d characters, more than %d", n, maxToolsList)
 	}
-	n := len([]rune(mustJSON(resp.Result)))
-	if n > maxToolsList {
-		t.Errorf("tools/list is %d characters, more than %d", n, maxToolsList)
+	if out > maxOutputSchemas {
+		t.Errorf("the output schemas are %d characters, more than %d", out, maxOutputSchemas)
 	}
-	t.Logf("tools/list: %d characters", n)
+	t.Logf("tools/list: %d characters, %d of them output schemas", all, out)
 }
 
 // A client that does not read the schema sends a list as a string; the

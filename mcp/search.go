@@ -29,7 +29,7 @@ const (
 	maxSearchLimit     = 100
 )
 
-func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*out[docs.Result], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -50,5 +50,5 @@ func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*mcp
 	case err != nil:
 		return nil, err
 	}
-	return encoded(res, f)
+	return answer(res, f)
 }

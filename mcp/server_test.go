@@ -47,7 +47,7 @@ func TestToolsAndInstructions(t *testing.T) {
 func TestPanicBecomesErrorResult(t *testing.T) {
 	s, c := newServer(t)
 	register(s, mcpgo.NewTool("boom"),
-		func(ctx context.Context, sn *Snapshot, p indexStatusParams) (*mcpgo.CallToolResult, error) {
+		func(ctx context.Context, sn *Snapshot, p indexStatusParams) (*out[status], error) {
 			var m map[string]int
 			m["x"] = 1 // a nil map: panics
 			return nil, nil

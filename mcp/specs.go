@@ -26,7 +26,7 @@ func specsTool() mcpgo.Tool {
 
 // specs answers from the graph alone: the server calls no model, and the
 // agent asking is the one to read what it finds.
-func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*out[*change.Specs], error) {
 	if strings.TrimSpace(p.Task) == "" {
 		return nil, badArg("task", "empty; say what the change does")
 	}
@@ -61,5 +61,5 @@ func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*mcpgo
 	if sp.Note = note; n > 0 {
 		sp.Note = joinNote(note, leftOut(n, "related documents", budget, "raise max_tokens for more"))
 	}
-	return encoded(sp, query.FormatJSON)
+	return answer(sp, query.FormatJSON)
 }

@@ -23,14 +23,14 @@ func storeMemoryTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) storeMemory(ctx context.Context, sn *Snapshot, p storeMemoryParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) storeMemory(ctx context.Context, sn *Snapshot, p storeMemoryParams) (*out[writeResult], error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	if p.ID != "" {
 		res, err := s.edit(ctx, sn, p.ID, p.Scope, p.memoryFields.patch())
 		if err != nil {
 			return nil, err
 		}
-		return encoded(resultOf(res), f)
+		return answer(resultOf(res), f)
 	}
 	st, err := s.writeStore(p.Scope)
 	if err != nil {
@@ -40,5 +40,5 @@ func (s *Server) storeMemory(ctx context.Context, sn *Snapshot, p storeMemoryPar
 	if err != nil {
 		return nil, memoryError(err)
 	}
-	return encoded(resultOf(res), f)
+	return answer(resultOf(res), f)
 }

@@ -24,7 +24,7 @@ func supersedeMemoryTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeMemoryParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeMemoryParams) (*out[writeResult], error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	st, err := s.storeOf(ctx, p.Scope, p.ID)
 	if err != nil {
@@ -34,5 +34,5 @@ func (s *Server) supersedeMemory(ctx context.Context, sn *Snapshot, p supersedeM
 	if err != nil {
 		return nil, memoryError(err)
 	}
-	return encoded(resultOf(res), f)
+	return answer(resultOf(res), f)
 }

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"reflect"
@@ -11,14 +12,25 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/gortex/gortex/internal/typeschema"
 	"github.com/gortex/gortex/query"
 )
 
-// handler is a tool's work: its decoded parameters in, a result out,
+// handler is a tool's work: its decoded parameters in, its answer out,
 // answered from one snapshot. An error becomes an isError result.
-type handler[P any] func(ctx context.Context, sn *Snapshot, p P) (*mcpgo.CallToolResult, error)
+type handler[P, R any] func(ctx context.Context, sn *Snapshot, p P) (*out[R], error)
 
-// addTools registers every tool.
+// out is a tool's answer: the value, the format its text is written in,
+// and whether it is an error all the same (why of an unknown name).
+type out[R any] struct {
+	v       R
+	f       query.Format
+	isError bool
+}
+
+// answer is the answer v, written in format f.
+func answer[R any](v R, f query.Format) (*out[R], error) { return &out[R]{v: v, f: f}, nil }
+
 // toolDefs define every tool addTools registers, in its order; ToolNames
 // reads them, and a test holds the two (and doc.go, the README and gortex
 // mcp --help) to each other.
@@ -57,13 +69,16 @@ func (s *Server) addTools() {
 }
 
 // register adds tool t to s: its input schema is made from P (see
-// schema.go), the arguments are checked against it and decoded into P (a
-// wrong one is named in the error), the current snapshot is fetched
-// (index_status and reindex fetch their own), and h runs.
-func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
+// schema.go) and its output schema from R (internal/typeschema), the arguments
+// are checked against the one and decoded into P (a wrong one is named in
+// the error), the current snapshot is fetched (index_status and reindex
+// fetch their own), h runs, and its answer is sent as text and as
+// structuredContent (result).
+func register[P, R any](s *Server, t mcpgo.Tool, h handler[P, R]) {
 	fresh := t.Name != "index_status" && t.Name != "reindex"
 	ps := paramsOf(reflect.TypeFor[P]())
 	t.InputSchema, t.RawInputSchema = mcpgo.ToolInputSchema{}, inputSchema(ps)
+	t.OutputSchema, t.RawOutputSchema = mcpgo.ToolOutputSchema{}, typeschema.Of(reflect.TypeFor[R](), false)
 	s.mcp.AddTool(t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		var p P
 		if err := bindArgs(req, ps, &p); err != nil {
@@ -80,12 +95,36 @@ func register[P any](s *Server, t mcpgo.Tool, h handler[P]) {
 				return errorResult(err), nil
 			}
 		}
-		res, err := h(ctx, sn, p)
+		o, err := h(ctx, sn, p)
 		if err != nil {
 			return errorResult(err), nil
 		}
+		res, err := result(o.v, o.f)
+		if err != nil {
+			return errorResult(err), nil
+		}
+		res.IsError = o.isError
 		return res, nil
 	})
+}
+
+// result is the tool result of v: its text in format f, and v as JSON in
+// structuredContent. The JSON text and the structured content are the
+// same bytes; a TOON text carries the same data, in TOON.
+func result(v any, f query.Format) (*mcpgo.CallToolResult, error) {
+	var js, b strings.Builder
+	if err := query.Encode(&js, v, query.FormatJSON, wire); err != nil {
+		return nil, err
+	}
+	if f == query.FormatJSON {
+		b.WriteString(js.String())
+	} else if err := query.Encode(&b, v, f, wire); err != nil {
+		return nil, err
+	}
+	res := mcpgo.NewToolResultText(b.String())
+	res.RawStructuredContent = json.RawMessage(strings.TrimSuffix(js.String(), "\n"))
+	res.StructuredContent = res.RawStructuredContent
+	return res, nil
 }
 
 func errorResult(err error) *mcpgo.CallToolResult { return mcpgo.NewToolResultError(err.Error()) }
@@ -121,15 +160,6 @@ func parseFormat(s string) (query.Format, error) {
 // wire is how every answer is written: JSON without indentation, which an
 // agent pays for in tokens and never reads for layout.
 var wire = query.RenderOptions{Compact: true}
-
-// encoded is a result holding v in format f.
-func encoded(v any, f query.Format) (*mcpgo.CallToolResult, error) {
-	var b strings.Builder
-	if err := query.Encode(&b, v, f, wire); err != nil {
-		return nil, err
-	}
-	return mcpgo.NewToolResultText(b.String()), nil
-}
 
 // limitArg checks a limit argument: 0 means def, at most max.
 func limitArg(name string, n, def, max int) (int, error) {

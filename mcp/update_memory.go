@@ -43,7 +43,7 @@ func updateMemoryTool() mcpgo.Tool {
 	)
 }
 
-func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryParams) (*out[writeResult], error) {
 	f := query.FormatJSON // a write answers with a short status: JSON, whatever the reads use
 	if p.memoryPatch.empty() {
 		return nil, badArg("id", "nothing to change: give at least one field such as body or importance")
@@ -52,7 +52,7 @@ func (s *Server) updateMemory(ctx context.Context, sn *Snapshot, p updateMemoryP
 	if err != nil {
 		return nil, err
 	}
-	return encoded(resultOf(res), f)
+	return answer(resultOf(res), f)
 }
 
 // edit applies patch to the memory ref names, resolving new anchors against

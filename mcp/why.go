@@ -29,7 +29,7 @@ func whyTool() mcpgo.Tool {
 // maxWhyLimit bounds limit: a why answer is read by an agent, not paged.
 const maxWhyLimit = 100
 
-func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.CallToolResult, error) {
+func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*out[*query.Answer], error) {
 	f, err := parseFormat(p.Format)
 	if err != nil {
 		return nil, err
@@ -78,15 +78,9 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*mcpgo.Cal
 			return nil, err
 		}
 	}
-	var b strings.Builder
-	if err := query.Render(&b, a, f, wire); err != nil {
-		return nil, err
-	}
-	res := mcpgo.NewToolResultText(b.String())
 	// An unknown name is an error (the note suggests names) unless
 	// reasoning still names it: then the stale entries are the answer.
-	res.IsError = a.Status == query.StatusUnknown && len(a.Rationale) == 0
-	return res, nil
+	return &out[*query.Answer]{v: a, f: f, isError: a.Status == query.StatusUnknown && len(a.Rationale) == 0}, nil
 }
 
 // scopeArg reads a memory scope argument: both (the default), workspace or global.

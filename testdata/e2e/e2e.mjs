@@ -1,7 +1,8 @@
 // End-to-end check of `gortex mcp` with clients nobody here wrote: the
 // official MCP TypeScript SDK, over stdio and over streamable HTTP, lists
-// the tools (checking the memory tools' schemas) and calls why and
-// store_memory against the built binary, and serves a client's MCP root;
+// the tools (checking the memory tools' schemas and that each declares an
+// output schema) and calls why and store_memory against the built binary
+// (the SDK validates each structuredContent against its output schema), and serves a client's MCP root;
 // the MCP Inspector CLI, which converts --tool-arg values by the types the
 // schema declares, stores a memory. Each runs on a temporary copy of
 // testdata/repo.
@@ -50,11 +51,18 @@ const memoryFieldTypes = {
   importance: "integer", confidence: "number", basis: "string",
 };
 
+// callJSON calls a tool that must succeed. The SDK validates the result's
+// structuredContent against the tool's outputSchema (listed before) and
+// throws when it does not validate; the text must say the same.
 async function callJSON(client, name, args) {
   const res = await client.callTool({ name, arguments: args });
   const text = res.content.map((c) => c.text ?? "").join("");
   if (res.isError) throw new Error(`${name}: ${text}`);
-  return JSON.parse(text);
+  const v = JSON.parse(text);
+  if (JSON.stringify(v) !== JSON.stringify(res.structuredContent)) {
+    throw new Error(`${name}: structuredContent ${JSON.stringify(res.structuredContent)} is not the text ${text}`);
+  }
+  return v;
 }
 
 // exercise runs the same conversation over any connected client.
@@ -78,10 +86,13 @@ async function exercise(transport, client, dir) {
   check(ro.length === 11 && ro.every((t) => t.annotations.openWorldHint === false),
     `${transport}: ${ro.length} read-only tools, none open-world`);
   check(tools.every((t) => t.annotations?.openWorldHint === false), `${transport}: no tool is open-world`);
-  // The same bound as mcp/schema_test.go's maxToolsList: every tool's
-  // definition is in every session's context.
-  const listed = JSON.stringify(tools).length;
-  check(listed <= 12700, `${transport}: tools/list definitions take ${listed} characters`);
+  // What a model reads (mcp/schema_test.go: maxToolsList), and the output
+  // schemas, which only the client reads (maxOutputSchemas).
+  const listed = JSON.stringify(tools.map(({ outputSchema, ...rest }) => rest)).length;
+  check(listed <= 12700, `${transport}: tools/list definitions without output schemas take ${listed} characters`);
+  const schemas = tools.map((t) => JSON.stringify(t.outputSchema ?? "")).join("").length;
+  check(tools.every((t) => t.outputSchema?.type === "object") && schemas <= 16000,
+    `${transport}: every tool declares an outputSchema (${schemas} characters together)`);
 
   const a = await callJSON(client, "why", { id: "billing.Invoice.Finalize" });
   check(a.symbol?.id === "billing/invoice.go::Invoice.Finalize" && a.count > 0,
