@@ -173,3 +173,52 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// TestStdioEndOfInputBinary is `printf '…' | gortex mcp`: the built binary
+// reads a request followed at once by the end of its input, in each
+// protocol revision (2026-07-28: one stateless request, no initialize;
+// 2025-11-25: initialize, then the call), and answers it with its result
+// before it exits, never with "context canceled".
+func TestStdioEndOfInputBinary(t *testing.T) {
+	bin := gortexBinary(t)
+	const call = `"method":"tools/call","params":{"name":"why","arguments":{"id":"billing.Invoice.Finalize"}%s}}`
+	tests := []struct {
+		revision string
+		input    string
+	}{
+		{"2026-07-28", `{"jsonrpc":"2.0","id":1,` + fmt.Sprintf(call, `,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",`+
+			`"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"pipe","version":"1"}}`) + "\n"},
+		{"2025-11-25", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}` + "\n" +
+			`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" + `{"jsonrpc":"2.0","id":1,` + fmt.Sprintf(call, "") + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.revision, func(t *testing.T) {
+			cmd := exec.Command(bin, "mcp", "--dir", fixture(t))
+			cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+os.Getenv("XDG_DATA_HOME"))
+			cmd.Stdin = strings.NewReader(tt.input)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("gortex mcp: %v\n%s", err, stderr.String())
+			}
+			var answer struct {
+				Result struct {
+					IsError           bool            `json:"isError"`
+					StructuredContent json.RawMessage `json:"structuredContent"`
+				} `json:"result"`
+				Error json.RawMessage `json:"error"`
+			}
+			found := false
+			for line := range strings.Lines(string(out)) {
+				if strings.Contains(line, `"id":1`) {
+					found = json.Unmarshal([]byte(line), &answer) == nil
+				}
+			}
+			a := decode[query.Answer](t, string(answer.Result.StructuredContent))
+			if !found || answer.Error != nil || answer.Result.IsError || a.Count == 0 {
+				t.Errorf("request 1 answered %s, want why's answer; all the output:\n%s\nstderr:\n%s", answer.Error, out, stderr.String())
+			}
+		})
+	}
+}
