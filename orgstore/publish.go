@@ -63,8 +63,12 @@ var tables = []table{
 // rowsOf turns snap into the rows of each table, in tables' order.
 func rowsOf(snap *Snapshot, short string) [][]row {
 	out := make([][]row, len(tables))
+	own := map[string]bool{}
 	for _, s := range snap.Symbols {
 		names := namesOf(s, short)
+		for _, n := range names {
+			own[n] = true
+		}
 		h := hashOf([]any{s, names})
 		out[0] = append(out[0], row{s.ID, h, []any{s.ID, s.Qualified, s.Name, s.Kind, s.Path, s.Line, s.EndLine, s.Container, s.Doc, names, h}})
 	}
@@ -84,6 +88,12 @@ func rowsOf(snap *Snapshot, short string) [][]row {
 		out[2] = append(out[2], row{k, h, []any{l.Section, l.Target, l.Signal, float32(l.Score), l.Detail, h}})
 	}
 	for _, m := range snap.Mentions {
+		// A name that is one of the repository's own symbols' names
+		// means its own symbol, which its own index links; it is not a
+		// mention of another repository's.
+		if own[m.Name] {
+			continue
+		}
 		k := m.Section + "\x1f" + m.Name
 		out[3] = append(out[3], row{k, nil, []any{m.Section, m.Name}})
 	}

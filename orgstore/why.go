@@ -135,7 +135,7 @@ func (st *Store) Why(ctx context.Context, g Grant, q WhyQuery) (*query.Answer, e
 		if err != nil {
 			return err
 		}
-		ext, err := externalEntries(ctx, tx, ids, sym, now)
+		ext, err := externalEntries(ctx, tx, ids, sym, now, limit)
 		if err != nil {
 			return err
 		}
@@ -202,8 +202,11 @@ func chain(ctx context.Context, tx pgx.Tx, sym symbolRow) ([]symbolRow, error) {
 
 // externalEntries are the sections of other granted repositories that
 // name the symbol or one of its containers, and the organisation's
-// memories anchored to it, ranked, best first.
-func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow, now time.Time) ([]query.Entry, error) {
+// memories anchored to it, ranked, best first, at most limit. Sections
+// are ranked without their text, which only the kept ones are read for:
+// a name many repositories write (a shared package path) would otherwise
+// carry every one of their sections' bodies.
+func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow, now time.Time, limit int) ([]query.Entry, error) {
 	nodes, err := chain(ctx, tx, sym)
 	if err != nil {
 		return nil, err
@@ -219,24 +222,27 @@ func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow,
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	rows, err := tx.Query(ctx, `SELECT r.name, m.name, s.id, s.path, s.heading, s.line, s.end_line, s.asset_kind,
-			s.status, s.superseded_by, s.updated, s.body
-		FROM mentions m JOIN sections s ON s.repo_id = m.repo_id AND s.id = m.section_id JOIN repos r ON r.id = m.repo_id
-		WHERE m.name = ANY($1) AND m.repo_id = ANY($2) AND m.repo_id <> $3`, names, ids, sym.repoID)
+	// The mentions are found first, through their name's index, and only
+	// then joined to their sections: row-level security's filter on every
+	// table hides their sizes from the planner, which otherwise walks
+	// every granted repository's sections (seconds at 200 repositories).
+	rows, err := tx.Query(ctx, `WITH m AS MATERIALIZED (
+			SELECT repo_id, section_id, name FROM mentions
+			WHERE name = ANY($1) AND repo_id = ANY($2) AND repo_id <> $3)
+		SELECT m.repo_id, r.name, m.name, s.id, s.path, s.heading, s.line, s.end_line, s.asset_kind,
+			s.status, s.superseded_by, s.updated
+		FROM m JOIN sections s ON s.repo_id = m.repo_id AND s.id = m.section_id JOIN repos r ON r.id = m.repo_id`, names, ids, sym.repoID)
 	if err != nil {
 		return nil, err
 	}
-	type best struct {
-		x    query.External
-		repo string
-	}
-	bySection := map[string]best{}
+	bySection := map[string]*found{}
 	for rows.Next() {
-		var repo, name string
+		var f found
+		var name string
 		var n graph.Node
 		var asset, status, superseded string
 		var updated *time.Time
-		if err := rows.Scan(&repo, &name, &n.ID, &n.Path, &n.Name, &n.Line, &n.EndLine, &asset, &status, &superseded, &updated, &n.Text); err != nil {
+		if err := rows.Scan(&f.repoID, &f.repo, &name, &n.ID, &n.Path, &n.Name, &n.Line, &n.EndLine, &asset, &status, &superseded, &updated); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -248,45 +254,110 @@ func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow,
 		n.SetAttr(rationale.AttrStatus, status)
 		n.SetAttr(rationale.AttrSupersededBy, superseded)
 		d := depthOf[name]
-		x := query.External{Node: &n, Signal: graph.SignalNamed, Score: scoreOf(nodes[d], name), Detail: name, Depth: d}
+		f.x = query.External{Node: &n, Signal: graph.SignalNamed, Score: scoreOf(nodes[d], name), Detail: name, Depth: d}
 		if d > 0 {
-			x.Signal = graph.SignalMember
+			f.x.Signal = graph.SignalMember
 		}
-		k := repo + "\x00" + string(n.ID)
-		if old, ok := bySection[k]; !ok || x.Depth < old.x.Depth || x.Depth == old.x.Depth && x.Score > old.x.Score {
-			bySection[k] = best{x, repo}
+		k := f.repo + "\x00" + string(n.ID)
+		if old, ok := bySection[k]; !ok || f.x.Depth < old.x.Depth || f.x.Depth == old.x.Depth && f.x.Score > old.x.Score {
+			bySection[k] = &f
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	var out []query.Entry
-	for _, b := range bySection {
-		e := query.ExternalEntry(b.x, now)
-		e.Repo = b.repo
-		out = append(out, e)
+	var out []*found
+	for _, f := range bySection {
+		f.entry = query.ExternalEntry(f.x, now)
+		f.entry.Repo = f.repo
+		out = append(out, f)
 	}
 	mems, err := orgMemories(ctx, tx, append(slices.Clone(nodes[0].names), nodes[0].id, sym.repo+":"+nodes[0].id))
 	if err != nil {
 		return nil, err
 	}
 	for _, m := range mems {
-		out = append(out, query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale,
+		e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale,
 			Name: m.Title, Text: m.Body, Path: "memory:" + string(m.ID)}, Memory: m, Signal: graph.SignalMemory,
-			Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now))
-		out[len(out)-1].Repo = OrgRepo
+			Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now)
+		e.Repo = OrgRepo
+		out = append(out, &found{entry: e})
 	}
-	slices.SortStableFunc(out, func(a, b query.Entry) int {
+	slices.SortStableFunc(out, func(a, b *found) int {
 		switch {
-		case entryBefore(a, b):
+		case entryBefore(a.entry, b.entry):
 			return -1
-		case entryBefore(b, a):
+		case entryBefore(b.entry, a.entry):
 			return 1
 		}
-		return strings.Compare(a.Repo+"\x00"+a.SourceID, b.Repo+"\x00"+b.SourceID)
+		return strings.Compare(a.entry.Repo+"\x00"+a.entry.SourceID, b.entry.Repo+"\x00"+b.entry.SourceID)
 	})
-	return out, nil
+	out = out[:min(len(out), limit)]
+	if err := readBodies(ctx, tx, out, now); err != nil {
+		return nil, err
+	}
+	entries := make([]query.Entry, len(out))
+	for i, f := range out {
+		entries[i] = f.entry
+	}
+	return entries, nil
+}
+
+// found is a section of another repository that names the symbol, or
+// an organisation's memory (x.Node nil), with its entry.
+type found struct {
+	repoID int64
+	repo   string
+	x      query.External
+	entry  query.Entry
+}
+
+// readBodies reads the text of the sections among fs, in one query, and
+// makes their entries again with it (the excerpt is cut from the text;
+// the rank does not read it).
+func readBodies(ctx context.Context, tx pgx.Tx, fs []*found, now time.Time) error {
+	var repoIDs []int64
+	var sectionIDs []string
+	for _, f := range fs {
+		if f.x.Node != nil {
+			repoIDs, sectionIDs = append(repoIDs, f.repoID), append(sectionIDs, string(f.x.Node.ID))
+		}
+	}
+	if len(repoIDs) == 0 {
+		return nil
+	}
+	rows, err := tx.Query(ctx, `SELECT s.repo_id, s.id, s.body FROM unnest($1::bigint[], $2::text[]) AS k(repo_id, id)
+		JOIN sections s ON s.repo_id = k.repo_id AND s.id = k.id`, repoIDs, sectionIDs)
+	if err != nil {
+		return err
+	}
+	type key struct {
+		repo int64
+		id   string
+	}
+	body := map[key]string{}
+	for rows.Next() {
+		var k key
+		var b string
+		if err := rows.Scan(&k.repo, &k.id, &b); err != nil {
+			rows.Close()
+			return err
+		}
+		body[k] = b
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, f := range fs {
+		if f.x.Node != nil {
+			f.x.Node.Text = body[key{f.repoID, string(f.x.Node.ID)}]
+			f.entry = query.ExternalEntry(f.x, now)
+			f.entry.Repo = f.repo
+		}
+	}
+	return nil
 }
 
 // OrgRepo is what an entry of the organisation's own memories says for
