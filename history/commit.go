@@ -22,6 +22,7 @@ type Commit struct {
 	Lines   int      // lines of the blamed range it owns; 0 for log reads
 	Path    string   // the file it was read for; "" for repository-wide reads
 	Changed []string // the files it changed, for Walk's reads (at most MaxWalkFiles); nil otherwise
+	Code    string   // for Walk's reads: the identifiers its changed lines add or remove, and their words, space-separated (at most MaxCodeBytes)
 }
 
 // Refs returns the issue and pull-request references in the commit's

@@ -1,44 +1,51 @@
 package history
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
+	"os/exec"
 	"strings"
 	"time"
 )
 
 // WalkTimeout bounds the one read of the whole history that the history
-// index makes when it is first built: curl's 30,000 commits take about
-// 6 s on this machine's 2 cores under load, and a repository ten times
-// that size must still finish.
-const WalkTimeout = 5 * time.Minute
+// index makes when it is first built: curl's 39,000 commits with their
+// diffs take about 30 s of git's CPU on this machine, and a repository
+// several times that size must still finish.
+const WalkTimeout = 15 * time.Minute
 
 // MaxWalkFiles is how many of a commit's changed files Walk keeps (Changed);
 // Files counts them all. A sweep that touched thousands of files says
 // nothing more about any one of them.
 const MaxWalkFiles = 64
 
-// walkFormat writes, per commit: hash, author, author date, the raw
-// message, each after a NUL; --name-only then lists the changed files up
-// to the next record. git refuses a NUL in a message, so a message cannot
-// add a field; parseWalk still checks every hash against rev-list's.
-const walkFormat = "--format=%x00%H%x00%an%x00%aI%x00%B%x00"
+// MaxCodeBytes is the budget of a commit's changed identifiers (Code): the
+// first distinct ones of its diff, in the diff's order, up to this many
+// bytes. A commit that reformats or vendors a tree names thousands; the
+// first few hundred say as much about it as all of them.
+const MaxCodeBytes = 4096
 
-// walkFields are the NUL-separated fields of one commit of walkFormat:
-// hash, author, date, message, and the changed files.
-const walkFields = 5
-
-// Walk returns every non-merge commit reachable from head (a commit hash)
-// and not from since ("" for the whole history), newest first, each with its message,
-// author, date and changed files (Changed, at most MaxWalkFiles; Files the
-// total). Outside git it returns ErrNotGit; before the first commit,
-// nothing.
-func (g *Git) Walk(ctx context.Context, since, head string) ([]Commit, error) {
+// Walk calls each for every non-merge commit reachable from head (a
+// commit hash) and not from since ("" for the whole history), newest
+// first, each with its message, author, date, changed files (Changed, at
+// most MaxWalkFiles; Files the total) and the identifiers its changed
+// lines add or remove (Code). It runs one git log of the whole range and
+// reads it as it comes: a history of any length is never held whole.
+// Each record is checked against rev-list's list of the range, in order;
+// the first that is not the commit expected stops the walk with an error.
+// Outside git it returns ErrNotGit; before the first commit, nothing.
+func (g *Git) Walk(ctx context.Context, since, head string, each func(Commit) error) error {
 	if err := g.checkRepo(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	if !isHash(head) || (since != "" && !isHash(since)) {
-		return nil, fmt.Errorf("%w: %q..%q is no commit range", errMalformed, since, head)
+		return fmt.Errorf("%w: %q..%q is no commit range", errMalformed, since, head)
 	}
 	ctx, cancel := context.WithTimeout(ctx, WalkTimeout)
 	defer cancel()
@@ -48,17 +55,176 @@ func (g *Git) Walk(ctx context.Context, since, head string) ([]Commit, error) {
 	}
 	out, err := g.run(ctx, "rev-list", "--no-merges", rng, "--")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	want := strings.Fields(string(out))
 	if len(want) == 0 {
-		return nil, nil
+		return nil
 	}
-	out, err = g.run(ctx, "log", "--no-merges", "--no-renames", "--name-only", walkFormat, rng, "--")
+	nonce := make([]byte, 12)
+	if _, err := rand.Read(nonce); err != nil {
+		return err
+	}
+	marker := hex.EncodeToString(nonce)
+	args := []string{"-c", "core.quotepath=off", "log", "--no-merges", "--no-renames", "--no-color", "--no-ext-diff",
+		"--no-textconv", "--raw", "-p", "--unified=0", walkFormat(marker), rng, "--"}
+	if g.trace != nil {
+		g.trace(args[2:])
+	}
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = g.Root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return parseWalk(out, want)
+	if err := cmd.Start(); err != nil {
+		if errors.Is(err, exec.ErrNotFound) {
+			return fmt.Errorf("git: %w", ErrNotGit)
+		}
+		return fmt.Errorf("git log: %w", err)
+	}
+	perr := parseWalk(pipe, marker, want, each)
+	if perr != nil {
+		cancel() // stop git; what it says next is no longer read
+		io.Copy(io.Discard, pipe)
+	}
+	werr := cmd.Wait()
+	switch {
+	case perr != nil:
+		return perr
+	case ctx.Err() != nil:
+		return fmt.Errorf("git log: %w", ctx.Err())
+	case werr != nil:
+		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return fmt.Errorf("git log: %s: %w", msg, werr)
+	}
+	return nil
+}
+
+// walkFormat writes, per commit: a NUL and the marker (a random string of
+// this walk, which no diff line can know), then hash, author, author date
+// and the raw message, each ended by a NUL; --raw then lists the changed
+// files and -p their changed lines up to the next record. git refuses a NUL
+// in a message, so a message cannot add a field; a diff line may hold one,
+// but not the marker.
+func walkFormat(marker string) string { return "--format=%x00" + marker + "%H%x00%an%x00%aI%x00%B%x00" }
+
+// headerNULs is how many NULs one record's header holds.
+const headerNULs = 5
+
+// walkLine is the longest diff line read whole; the rest of a longer one
+// (minified code, data) is skipped.
+const walkLine = 64 << 10
+
+// parseWalk reads git log output written with walkFormat(marker), --raw
+// and -p, calling each for every commit: they must be the commits want,
+// in that order. Like parseLog, it believes no half: a record that is not
+// the next commit wanted, or a count that differs, is an error.
+func parseWalk(r io.Reader, marker string, want []string, each func(Commit) error) error {
+	br := bufio.NewReaderSize(r, walkLine)
+	start := []byte("\x00" + marker)
+	p := walkParser{}
+	var c *Commit
+	n := 0
+	emit := func() error {
+		if c == nil {
+			return nil
+		}
+		c.Files = len(p.files)
+		c.Changed = p.files[:min(len(p.files), MaxWalkFiles)]
+		c.Code = p.code.String()
+		err := each(*c)
+		c = nil
+		return err
+	}
+	for {
+		line, err := readWalkLine(br, start)
+		if len(line) > 0 {
+			if bytes.HasPrefix(line, start) {
+				if err := emit(); err != nil {
+					return err
+				}
+				if n >= len(want) {
+					return fmt.Errorf("%w: more commits than the %d of the range", errMalformed, len(want))
+				}
+				rec, rest, herr := readHeader(br, line[len(start):])
+				if herr != nil {
+					return herr
+				}
+				if rec.Hash != want[n] {
+					return fmt.Errorf("%w: commit %d is %q, want %s", errMalformed, n, rec.Hash, want[n])
+				}
+				n++
+				c = &rec
+				p.reset()
+				if strings.TrimSpace(rest) != "" {
+					return fmt.Errorf("%w: %q after commit %s's message", errMalformed, rest, rec.Hash)
+				}
+			} else if c == nil {
+				if len(bytes.TrimSpace(line)) > 0 {
+					return fmt.Errorf("%w: %q before the first commit", errMalformed, line)
+				}
+			} else {
+				p.line(line)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := emit(); err != nil {
+		return err
+	}
+	if n != len(want) {
+		return fmt.Errorf("%w: %d commits for the %d of the range", errMalformed, n, len(want))
+	}
+	return nil
+}
+
+// readWalkLine returns the next line of br: whole when it starts a record
+// (start), else at most walkLine bytes of it, the rest skipped.
+func readWalkLine(br *bufio.Reader, start []byte) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	if bytes.HasPrefix(line, start) {
+		whole := append([]byte(nil), line...)
+		rest, err := br.ReadBytes('\n')
+		return append(whole, rest...), err
+	}
+	head := append([]byte(nil), line...)
+	for err == bufio.ErrBufferFull {
+		_, err = br.ReadSlice('\n')
+	}
+	return head, err
+}
+
+// readHeader reads one record's header from its first line (after the
+// marker) on: hash, author, date and message, each ended by a NUL; rest
+// is what follows the last NUL on its line.
+func readHeader(br *bufio.Reader, first []byte) (Commit, string, error) {
+	buf := append([]byte(nil), first...)
+	for bytes.Count(buf, []byte{0}) < headerNULs-1 {
+		more, err := br.ReadBytes('\n')
+		buf = append(buf, more...)
+		if err != nil {
+			if err == io.EOF && bytes.Count(buf, []byte{0}) >= headerNULs-1 {
+				break
+			}
+			return Commit{}, "", fmt.Errorf("%w: a commit's header ends early", errMalformed)
+		}
+	}
+	f := strings.SplitN(string(buf), "\x00", headerNULs)
+	c := Commit{Hash: f[0], Author: f[1]}
+	c.Date, _ = time.Parse(time.RFC3339, strings.TrimSpace(f[2]))
+	c.Subject, c.Body = splitMessage(strings.ReplaceAll(f[3], "\r\n", "\n"))
+	return c, f[4], nil
 }
 
 // IsAncestor reports whether commit a is an ancestor of commit b (or b
@@ -72,34 +238,4 @@ func (g *Git) IsAncestor(ctx context.Context, a, b string) bool {
 	defer cancel()
 	_, err := g.run(ctx, "merge-base", "--is-ancestor", a, b)
 	return err == nil
-}
-
-// parseWalk reads records written with walkFormat and --name-only, which
-// must be the commits want, in that order; like parseLog, it refuses the
-// whole output rather than half believe it.
-func parseWalk(out []byte, want []string) ([]Commit, error) {
-	f := strings.Split(string(out), "\x00")
-	if len(f) != 1+walkFields*len(want) || strings.TrimSpace(f[0]) != "" {
-		return nil, fmt.Errorf("%w: %d fields for %d commits", errMalformed, len(f), len(want))
-	}
-	cs := make([]Commit, 0, len(want))
-	for i, h := range want {
-		r := f[1+walkFields*i : 1+walkFields*(i+1)]
-		if r[0] != h {
-			return nil, fmt.Errorf("%w: commit %d is %q, want %s", errMalformed, i, r[0], h)
-		}
-		c := Commit{Hash: h, Author: r[1]}
-		c.Date, _ = time.Parse(time.RFC3339, strings.TrimSpace(r[2]))
-		c.Subject, c.Body = splitMessage(strings.ReplaceAll(r[3], "\r\n", "\n"))
-		var files []string
-		for _, l := range strings.Split(r[4], "\n") {
-			if l = strings.TrimSpace(l); l != "" {
-				files = append(files, l)
-			}
-		}
-		c.Files = len(files)
-		c.Changed = files[:min(len(files), MaxWalkFiles)]
-		cs = append(cs, c)
-	}
-	return cs, nil
 }

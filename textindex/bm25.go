@@ -3,8 +3,11 @@ package textindex
 import (
 	"encoding/json"
 	"math"
+	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 )
 
@@ -23,9 +26,9 @@ const (
 	bm25B  = 0.3
 )
 
-// commitBoosts are the weights of a commit's subject, files' words and
-// body, in the order of searchFields.
-var commitBoosts = [3]float64{1, 0.3, 1.5}
+// commitBoosts are the weights of a commit's subject, files' words, body
+// and changed identifiers, in the order of commitFields.
+var commitBoosts = [len(commitFields)]float64{1, 0.3, 1.5, 0.3}
 
 // lengthsKey is the internal key of an index's fieldLengths.
 const lengthsKey = "lengths"
@@ -37,16 +40,36 @@ const lengthsKey = "lengths"
 // message that shares one word with the question.
 type fieldLengths struct {
 	Docs uint64     `json:"n"`
-	Sum  [3]float64 `json:"sum"` // one per searchFields
+	Sum  [len(commitFields)]float64 `json:"sum"` // one per commitFields
 }
 
-// add counts doc's fields into l.
+// add counts doc's fields into l: the identifiers' field as codeAnalyzer
+// counts it (its words, stop words out), the others as the English
+// analyser does.
 func (l *fieldLengths) add(an func(string) int, doc commitDoc) {
 	l.Docs++
 	for f, text := range [...]string{doc.Heading, doc.Where, doc.Text} {
 		l.Sum[f] += float64(an(text))
 	}
+	for _, w := range strings.Fields(doc.Code) {
+		if !stopWords()[strings.ToLower(w)] {
+			l.Sum[len(l.Sum)-1]++
+		}
+	}
 }
+
+// stopWords are the English analyser's stop words.
+var stopWords = sync.OnceValue(func() map[string]bool {
+	tm := analysis.NewTokenMap()
+	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
+		panic(err) // bleve's own list
+	}
+	out := make(map[string]bool, len(tm))
+	for w := range tm {
+		out[w] = true
+	}
+	return out
+})
 
 // tokenCounter returns a function counting the analysed tokens of a text,
 // as the index counts a field's length.
@@ -82,7 +105,7 @@ func (l *fieldLengths) write(idx bleve.Index) error {
 // saturated, length-normalised count, weighted by commitBoosts.
 func (l *fieldLengths) bm25(lists [][]postings, terms []string, n int, total uint64) []float64 {
 	scores := make([]float64, n)
-	for f := range searchFields {
+	for f := range lists {
 		avg := l.Sum[f] / float64(l.Docs)
 		if avg <= 0 {
 			continue

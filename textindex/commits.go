@@ -11,7 +11,12 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/whitespace"
 	"github.com/blevesearch/bleve/v2/mapping"
 	index "github.com/blevesearch/bleve_index_api"
 
@@ -25,9 +30,23 @@ import (
 // scores a commit as it scores a section; and the commit itself, stored
 // whole (recField), so that a hit needs no git process to show.
 const (
-	recField = "rec"
-	headKey  = "head" // internal key: the HEAD the index was read up to
+	recField  = "rec"
+	codeField = "code" // the identifiers the commit's changed lines add or remove, and their words
+	fileField = "file" // the paths it changed, whole (at most history.MaxWalkFiles)
+	headKey   = "head" // internal key: the HEAD the index was read up to
+	formatKey = "format"
+	// codeAnalyzer analyses codeField as the English analyser analyses
+	// prose (lower case, English stop words out, Porter's stems), but
+	// splits at spaces alone: the field is identifiers and their words,
+	// already split, and the Unicode word segmentation of the English
+	// analyser was the largest cost of a build.
+	codeAnalyzer = "gortex_code"
 )
+
+// historyFormat is the history index's format, kept under formatKey: an
+// index of another format is built again, not extended. 2: the changed
+// identifiers (codeField) and paths (fileField).
+const historyFormat = "2"
 
 // commitRec is what a commit's document stores.
 type commitRec struct {
@@ -46,17 +65,40 @@ type commitDoc struct {
 	Heading string `json:"heading"`
 	Where   string `json:"where"`
 	Text    string `json:"text"`
-	Rec     string `json:"rec"`
+	Code    string   `json:"code"`
+	File    []string `json:"file"`
+	Rec     string   `json:"rec"`
 }
 
-// commitMapping is indexMapping with the stored record: kept, not indexed.
+// commitMapping is the history index's mapping: the fields of
+// indexMapping, the changed identifiers (codeAnalyzer) and paths (whole),
+// the stored record (kept, not indexed). No field keeps term vectors (the
+// positions of its terms: searches read counts and norms only) and there is
+// no composite "_all" field: on curl the two were a fifth of a build's CPU.
 func commitMapping() mapping.IndexMapping {
-	m := indexMapping().(*mapping.IndexMappingImpl)
-	rec := bleve.NewTextFieldMapping()
-	rec.Analyzer = keyword.Name
-	rec.Index, rec.Store = false, true
-	rec.IncludeInAll, rec.DocValues = false, false
-	m.DefaultMapping.AddFieldMappingsAt(recField, rec)
+	m := bleve.NewIndexMapping()
+	if err := m.AddCustomAnalyzer(codeAnalyzer, map[string]any{"type": custom.Name, "tokenizer": whitespace.Name,
+		"token_filters": []any{lowercase.Name, en.StopName, porter.Name}}); err != nil {
+		panic(err) // the analyzer's parts are all registered
+	}
+	field := func(analyzer string, index, store bool) *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Index, f.Store = index, store
+		f.IncludeTermVectors, f.IncludeInAll, f.DocValues = false, false, false
+		return f
+	}
+	doc := bleve.NewDocumentMapping()
+	for _, name := range []string{"heading", "where", "text"} {
+		doc.AddFieldMappingsAt(name, field(en.AnalyzerName, true, false))
+	}
+	doc.AddFieldMappingsAt(codeField, field(codeAnalyzer, true, false))
+	doc.AddFieldMappingsAt("kind", field(keyword.Name, true, false))
+	doc.AddFieldMappingsAt(fileField, field(keyword.Name, true, false))
+	doc.AddFieldMappingsAt(recField, field(keyword.Name, false, true))
+	doc.AddSubDocumentMapping("_all", bleve.NewDocumentDisabledMapping())
+	m.DefaultMapping = doc
+	m.DefaultAnalyzer = en.AnalyzerName
 	return m
 }
 
@@ -77,50 +119,75 @@ func docOf(c history.Commit) (string, commitDoc, error) {
 		where = append(where, pathWords(f))
 	}
 	return string(CommitNodeID(c.Hash)), commitDoc{Kind: string(graph.KindCommit), Heading: c.Subject,
-		Where: strings.Join(where, " "), Text: body, Rec: string(rec)}, nil
+		Where: strings.Join(where, " "), Text: body, Code: c.Code, File: c.Changed, Rec: string(rec)}, nil
 }
 
-// addCommits indexes cs in batches and records head as the commit the
-// index was read up to.
-func addCommits(ctx context.Context, idx bleve.Index, cs []history.Commit, head string) error {
-	const batchSize = 1000
+// addCommits indexes the commits of walk (which calls its function for
+// each) in batches, and records head as the commit the index was read up
+// to. The walk runs in a goroutine of its own, ahead of the indexing by up
+// to a few batches: git writes the diffs while Bleve analyses.
+func addCommits(ctx context.Context, idx bleve.Index, walk func(ctx context.Context, each func(history.Commit) error) error, head string) (int, error) {
+	const batchSize = 2000
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan []history.Commit, 2)
+	walked := make(chan error, 1)
+	go func() {
+		defer close(batches)
+		var cs []history.Commit
+		err := walk(ctx, func(c history.Commit) error {
+			if cs = append(cs, c); len(cs) == batchSize {
+				select {
+				case batches <- cs:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				cs = nil
+			}
+			return nil
+		})
+		if err == nil && len(cs) > 0 {
+			select {
+			case batches <- cs:
+			case <-ctx.Done():
+				err = ctx.Err()
+			}
+		}
+		walked <- err
+	}()
 	lengths, count := readLengths(idx), tokenCounter(idx)
 	if lengths == nil {
 		lengths = &fieldLengths{}
 	}
+	n := 0
 	b := idx.NewBatch()
-	flush := func() error {
-		if b.Size() == 0 {
-			return nil
-		}
-		if err := idx.Batch(b); err != nil {
-			return fmt.Errorf("index commits: %w", err)
-		}
-		b.Reset()
-		return ctx.Err()
-	}
-	for _, c := range cs {
-		id, doc, err := docOf(c)
-		if err != nil {
-			return err
-		}
-		lengths.add(count, doc)
-		if err := b.Index(id, doc); err != nil {
-			return fmt.Errorf("index commit %s: %w", c.Hash, err)
-		}
-		if b.Size() >= batchSize {
-			if err := flush(); err != nil {
-				return err
+	for cs := range batches {
+		for _, c := range cs {
+			id, doc, err := docOf(c)
+			if err != nil {
+				return n, err
+			}
+			lengths.add(count, doc)
+			if err := b.Index(id, doc); err != nil {
+				return n, fmt.Errorf("index commit %s: %w", c.Hash, err)
 			}
 		}
+		if err := idx.Batch(b); err != nil {
+			return n, fmt.Errorf("index commits: %w", err)
+		}
+		n += len(cs)
+		b.Reset()
 	}
-	if err := flush(); err != nil {
-		return err
+	if err := <-walked; err != nil {
+		return n, err
 	}
 	if err := lengths.write(idx); err != nil {
-		return err
+		return n, err
 	}
-	return idx.SetInternal([]byte(headKey), []byte(head))
+	if err := idx.SetInternal([]byte(formatKey), []byte(historyFormat)); err != nil {
+		return n, err
+	}
+	return n, idx.SetInternal([]byte(headKey), []byte(head))
 }
 
 // Commits is the history index of one index directory, opened for

@@ -41,29 +41,30 @@ func (h HistoryIndexer) UpdateHistory(ctx context.Context, live, dir string) (in
 	if since == head {
 		return 0, idx.Close()
 	}
-	cs, err := h.Git.Walk(ctx, since, head)
-	if err == nil {
-		err = addCommits(ctx, idx, cs, head)
-	}
+	n, err := addCommits(ctx, idx, func(ctx context.Context, each func(history.Commit) error) error {
+		return h.Git.Walk(ctx, since, head, each)
+	}, head)
 	if cerr := idx.Close(); err == nil {
 		err = cerr
 	}
-	return len(cs), err
+	return n, err
 }
 
 // takeOver copies the live history index into dir and opens it, with the
-// head it was read up to, when that head is HEAD or an ancestor of it;
-// else it leaves dir absent and returns nil.
+// head it was read up to, when it is of this format and that head is HEAD
+// or an ancestor of it; else it leaves dir absent and returns nil.
 func (h HistoryIndexer) takeOver(ctx context.Context, live, dir, head string) (bleve.Index, string) {
 	if live == "" || fsutil.LinkTree(live, dir, func(name string) bool { return strings.HasSuffix(name, ".zap") }) != nil {
 		return nil, ""
 	}
 	idx, err := bleve.Open(dir)
-	if err == nil {
+	if err == nil && readFormat(idx) == historyFormat {
 		since := readHead(idx)
 		if since == head || (since != "" && h.Git.IsAncestor(ctx, since, head)) {
 			return idx, since
 		}
+	}
+	if err == nil {
 		idx.Close()
 	}
 	os.RemoveAll(dir)
@@ -71,8 +72,8 @@ func (h HistoryIndexer) takeOver(ctx context.Context, live, dir, head string) (b
 }
 
 // HistoryStale reports whether the history index in dir (a live one) was
-// read up to a commit other than HEAD, or is missing inside a repository
-// with commits.
+// read up to a commit other than HEAD, is of another format, or is missing
+// inside a repository with commits.
 func (h HistoryIndexer) HistoryStale(ctx context.Context, dir string) bool {
 	head := h.Git.Head(ctx)
 	if head == "" {
@@ -86,7 +87,16 @@ func (h HistoryIndexer) HistoryStale(ctx context.Context, dir string) bool {
 		return true
 	}
 	defer idx.Close()
-	return readHead(idx) != head
+	return readHead(idx) != head || readFormat(idx) != historyFormat
+}
+
+// readFormat returns the index's format; "" for the first, which kept none.
+func readFormat(idx bleve.Index) string {
+	v, err := idx.GetInternal([]byte(formatKey))
+	if err != nil {
+		return ""
+	}
+	return string(v)
 }
 
 // readHead returns the commit the index was read up to; "" when unknown.

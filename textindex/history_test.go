@@ -5,8 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2"
 
 	"github.com/gortex/gortex/history"
 )
@@ -148,5 +151,70 @@ func TestCommitsRankReasons(t *testing.T) {
 	}
 	if c, _ := cs.Commit(hits[0].ID); c.Subject != "cache: evict cold entries" {
 		t.Errorf("best hit %q, want the commit whose body gives the reason", c.Subject)
+	}
+}
+
+// TestCommitsCode: the identifiers a commit's changed lines add or remove
+// are searchable, whole and by their words, though its message names
+// none of them; and a history index of an older format is built again,
+// not extended.
+func TestCommitsCode(t *testing.T) {
+	root, git := gitRepo(t)
+	ctx := context.Background()
+	for _, c := range []struct{ file, text, msg string }{
+		{"ledger.go", "package ledger\n\nfunc KeepRefundsApart() {}\n", "tidy"},
+		{"notes.txt", "refunds are kept apart from sales\n", "notes"},
+		{"ledger.go", "package ledger\n", "tidy again"},
+	} {
+		if err := os.WriteFile(filepath.Join(root, c.file), []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "-A")
+		git("commit", "-q", "-m", c.msg)
+	}
+	h := HistoryIndexer{Git: history.NewGit(root)}
+	dir := filepath.Join(t.TempDir(), "history.bleve")
+	if _, err := h.UpdateHistory(ctx, "", dir); err != nil {
+		t.Fatal(err)
+	}
+	cs := OpenCommits(dir)
+	for _, q := range []struct {
+		text string
+		want []string
+	}{
+		{"KeepRefundsApart", []string{"tidy", "tidy again"}}, // whole: added, then removed
+		{"sales", []string{"notes"}},                         // a word of a changed line
+		{"refund", []string{"notes", "tidy", "tidy again"}},  // a word of an identifier, stemmed
+		{"ledger", []string{"tidy", "tidy again"}},           // the file's words and its package line
+	} {
+		hits, err := cs.Search(ctx, q.text, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, hit := range hits {
+			c, _ := cs.Commit(hit.ID)
+			got = append(got, c.Subject)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, q.want) {
+			t.Errorf("search %q = %q, want %q", q.text, got, q.want)
+		}
+	}
+	cs.Close()
+
+	idx, err := bleve.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.DeleteInternal([]byte(formatKey)); err != nil { // as the first format left it
+		t.Fatal(err)
+	}
+	idx.Close()
+	if !h.HistoryStale(ctx, dir) {
+		t.Error("an index of the first format is not stale")
+	}
+	if n, err := h.UpdateHistory(ctx, dir, filepath.Join(t.TempDir(), "history.bleve")); n != 3 || err != nil {
+		t.Errorf("UpdateHistory over the first format = %d, %v; want all 3 commits again", n, err)
 	}
 }

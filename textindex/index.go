@@ -145,12 +145,20 @@ func (c *Index) tokens(text string) []string {
 	return out
 }
 
-// searchFields are the fields a search matches, with their boosts: a
-// heading summarises its section.
+// searchFields are the fields a search of sections matches, with their
+// boosts: a heading summarises its section.
 var searchFields = []struct {
 	name  string
 	boost float64
 }{{"heading", 1.5}, {"where", 1.0}, {"text", 1.0}}
+
+// sectionFields are the names of searchFields.
+var sectionFields = []string{"heading", "where", "text"}
+
+// commitFields are the fields a search of the history index matches: a
+// commit's subject, its files' words, its body and its changed
+// identifiers (scored by BM25 with commitBoosts).
+var commitFields = [...]string{"heading", "where", "text", codeField}
 
 // Search ranks the indexed nodes for text as a match query (any term)
 // over headings, path words and text would (score), and returns the best

@@ -43,13 +43,17 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		return nil, err
 	}
 	terms := distinct(tokens)
-	lists := make([][]postings, len(searchFields))
+	fields := sectionFields
+	if c.lengths != nil {
+		fields = commitFields[:]
+	}
+	lists := make([][]postings, len(fields))
 	var docs docTable
 	var doc index.TermFieldDoc
-	for f, field := range searchFields {
+	for f, field := range fields {
 		lists[f] = make([]postings, len(terms))
 		for k, t := range terms {
-			tfr, err := r.TermFieldReader(ctx, []byte(t), field.name, true, true, false)
+			tfr, err := r.TermFieldReader(ctx, []byte(t), field, true, true, false)
 			if err != nil {
 				return nil, err
 			}
@@ -106,7 +110,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	// The terms each hit holds in any field, in the query's order.
 	for k, t := range terms {
 		has := make([]bool, len(order))
-		for f := range searchFields {
+		for f := range lists {
 			for _, i := range lists[f][k].docs {
 				if at := rank[i]; at > 0 {
 					has[at-1] = true
