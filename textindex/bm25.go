@@ -39,7 +39,7 @@ const lengthsKey = "lengths"
 // sections index, whose norm is 1/sqrt(length), favours the shortest
 // message that shares one word with the question.
 type fieldLengths struct {
-	Docs uint64     `json:"n"`
+	Docs uint64                     `json:"n"`
 	Sum  [len(commitFields)]float64 `json:"sum"` // one per commitFields
 }
 

@@ -61,10 +61,10 @@ type commitRec struct {
 
 // commitDoc is a commit as Bleve indexes it.
 type commitDoc struct {
-	Kind    string `json:"kind"`
-	Heading string `json:"heading"`
-	Where   string `json:"where"`
-	Text    string `json:"text"`
+	Kind    string   `json:"kind"`
+	Heading string   `json:"heading"`
+	Where   string   `json:"where"`
+	Text    string   `json:"text"`
 	Code    string   `json:"code"`
 	File    []string `json:"file"`
 	Rec     string   `json:"rec"`
