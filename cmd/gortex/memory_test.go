@@ -312,3 +312,34 @@ func TestWhyDeletedSymbol(t *testing.T) {
 		})
 	}
 }
+
+// TestDuplicateAcrossKinds: a memory that repeats a live one in other words
+// of another kind is refused with exit 1, and both the text and the JSON
+// name the memory it repeats; nothing is written.
+func TestDuplicateAcrossKinds(t *testing.T) {
+	dir := memoryFixture(t)
+	body := "Overdue invoices are collected by the nightly dunning batch, never inline at checkout."
+	code, out, errOut := run(t, "remember", "--dir", dir, "--file", "billing/invoice.go", "--kind", "decision", "--title", "Dunning runs nightly", "--body", body)
+	if code != exitOK {
+		t.Fatalf("first memory: exit %d: %s", code, errOut)
+	}
+	first := strings.Fields(out)[1]
+	for _, kind := range []string{"invariant", "gotcha", "convention"} {
+		t.Run(kind, func(t *testing.T) {
+			code, out, errOut := run(t, "remember", "--dir", dir, "--file", "billing/invoice.go", "--kind", kind,
+				"--title", "The dunning batch runs nightly", "--body", body)
+			if code != exitError || !strings.HasPrefix(out, "duplicate "+first+" ") || !strings.Contains(errOut, "in memory "+first+";") {
+				t.Errorf("exit %d, want %d naming %s:\n%s%s", code, exitError, first, out, errOut)
+			}
+			code, out, _ = run(t, "remember", "--dir", dir, "--json", "--kind", kind, "--title", "Dunning runs nightly", "--body", body)
+			var res memory.Result
+			if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitError || res.Status != memory.StatusDuplicate || string(res.ID) != first {
+				t.Errorf("--json: exit %d, %v: %s", code, err, out)
+			}
+		})
+	}
+	_, out, _ = run(t, "memory", "list", "--dir", dir, "--json")
+	if n := strings.Count(out, "nightly dunning batch"); n != 1 {
+		t.Errorf("%d memories hold the text, want 1:\n%s", n, out)
+	}
+}
