@@ -79,7 +79,7 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	}
 	for i, e := range a.Rationale {
 		fmt.Fprintf(&b, "\n%2d. %-8s %s  %s  %s\n", i+1, style(ansiCyan, e.Signal),
-			t(e.Location()), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
+			t(textLocation(e)), style(ansiBold, "§ "+e.Section), style(ansiDim, e.AssetKind))
 		if e.Commit != "" {
 			fmt.Fprintf(&b, "    %s\n", style(ansiDim, commitLine(e)))
 		}
@@ -108,6 +108,16 @@ func renderText(w io.Writer, a *Answer, o RenderOptions) error {
 	b.WriteString(findingText(a, style))
 	_, err := io.WriteString(w, clean(b.String(), true))
 	return err
+}
+
+// textLocation is an entry's location column in text output: its
+// Location, or for a commit that touched no one file (a question's commit
+// hit) "commit" and its short hash, so that the column is never empty.
+func textLocation(e Entry) string {
+	if loc := e.Location(); loc != "" || e.Commit == "" {
+		return loc
+	}
+	return "commit " + ShortHash(e.Commit)
 }
 
 // termOnly writes what it is given cleaned, keeping gortex's own styles.

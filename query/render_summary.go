@@ -41,7 +41,7 @@ func renderSummary(w io.Writer, a *Answer, style func(code, s string) string) er
 			continue
 		}
 		e := a.Rationale[n-1]
-		line := fmt.Sprintf("[%d] %s  § %s", n, TermSafe(e.Location()), TermSafe(e.Section))
+		line := fmt.Sprintf("[%d] %s  § %s", n, TermSafe(textLocation(e)), TermSafe(e.Section))
 		if e.Commit != "" {
 			line += "  " + style(ansiDim, commitLine(e))
 		}

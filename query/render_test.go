@@ -39,3 +39,42 @@ func TestRenderJSONLayout(t *testing.T) {
 		})
 	}
 }
+
+// A commit entry's location column names its file when it has one, and
+// otherwise the commit (a question's commit hit touched no one file); it is
+// never empty, in the full answer nor in a summary's sources.
+func TestRenderCommitLocation(t *testing.T) {
+	const hash = "5632927aa1b2c3d4e5f60718293a4b5c6d7e8f90"
+	tests := []struct {
+		name  string
+		entry Entry
+		want  string // the entry's first line, after its number and signal
+	}{
+		{"question hit", Entry{Kind: EntryCommit, Signal: "lexical", Section: "init", AssetKind: "commit", Commit: hash, Author: "a", Date: "2026-12-02T17:58:25Z"},
+			"commit 5632927  § init  commit"},
+		{"blamed file", Entry{Kind: EntryCommit, Signal: "commit", Path: "billing/invoice.go", Section: "init", AssetKind: "commit", Commit: hash},
+			"billing/invoice.go  § init  commit"},
+		{"document", Entry{Kind: EntryContent, Signal: "lexical", Path: "docs/adr/0001.md", Line: 7, Section: "Context", AssetKind: "adr"},
+			"docs/adr/0001.md:7  § Context  adr"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &Answer{Query: "why is it so", Kind: AnswerQuestion, Rationale: []Entry{tt.entry}}
+			var b strings.Builder
+			if err := Render(&b, a, FormatText, RenderOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), " "+tt.entry.Signal+" ") || !strings.Contains(b.String(), tt.want+"\n") {
+				t.Errorf("want %q in\n%s", tt.want, b.String())
+			}
+			a.Summary = "It is so [1]."
+			b.Reset()
+			if err := Render(&b, a, FormatText, RenderOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if want := "[1] " + strings.Split(tt.want, "  ")[0] + "  § "; !strings.Contains(b.String(), want) {
+				t.Errorf("summary sources: want %q in\n%s", want, b.String())
+			}
+		})
+	}
+}
