@@ -8,8 +8,11 @@ import (
 
 // kindHeader is the first line of a file or question answer.
 func kindHeader(a *Answer, style func(code, s string) string) string {
-	if a.Kind == AnswerFile && a.Symbol != nil {
+	switch {
+	case a.Kind == AnswerFile && a.Symbol != nil:
 		return fmt.Sprintf("%s  %s\n", style(ansiBold, a.Symbol.Path), style(ansiDim, "(file)"))
+	case a.Kind == AnswerFile: // a path that names no file: the note says so
+		return fmt.Sprintf("%s  %s\n", style(ansiBold, strings.TrimSpace(a.Query)), style(ansiDim, "(file)"))
 	}
 	return fmt.Sprintf("%s  %s\n", style(ansiBold, a.Query), style(ansiDim, "(question)"))
 }

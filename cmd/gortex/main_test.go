@@ -118,6 +118,7 @@ func TestWhyGolden(t *testing.T) {
 		{"nothing-found", "lint.CheckIndentationTabs", exitOK},
 		{"ambiguous", "Total", exitAmbiguous},
 		{"unknown", "Invoice.Finalise", exitUnknown},
+		{"missing-file", "billing/nope.go", exitUnknown},
 	}
 	formats := []struct{ flag, ext string }{{"", "txt"}, {"--json", "json"}, {"--toon", "toon"}}
 	for _, tt := range tests {
