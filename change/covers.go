@@ -101,7 +101,8 @@ func strongerOrFirst(a, b Covered) bool {
 const CoversLimit = 30
 
 // Cut keeps the targets scoring at least floor, the strongest limit of
-// them (0: all), grouped by file, and says in Note what it left out.
+// them (0: all), grouped by file (by repository and file in an answer
+// from the organisation's store), and says in Note what it left out.
 func (c *Coverage) Cut(limit int, floor float64) {
 	kept := c.Targets[:0]
 	for _, t := range c.Targets {
@@ -117,11 +118,11 @@ func (c *Coverage) Cut(limit int, floor float64) {
 	}
 	rank := map[string]int{} // a file's place: its strongest target's
 	for i, t := range c.Targets {
-		if _, ok := rank[t.Path]; !ok {
-			rank[t.Path] = i
+		if _, ok := rank[t.fileKey()]; !ok {
+			rank[t.fileKey()] = i
 		}
 	}
-	sort.SliceStable(c.Targets, func(i, j int) bool { return rank[c.Targets[i].Path] < rank[c.Targets[j].Path] })
+	sort.SliceStable(c.Targets, func(i, j int) bool { return rank[c.Targets[i].fileKey()] < rank[c.Targets[j].fileKey()] })
 	var parts []string
 	if below > 0 {
 		parts = append(parts, fmt.Sprintf("%d scoring under %.2f", below, floor))
@@ -133,6 +134,10 @@ func (c *Coverage) Cut(limit int, floor float64) {
 		c.Note = strings.TrimPrefix(c.Note+"; ", "; ") + "left out: " + strings.Join(parts, ", ")
 	}
 }
+
+// fileKey is the file a target is grouped under: its path, and its
+// repository in an answer from the organisation's store.
+func (t Covered) fileKey() string { return t.Repo + "\x00" + t.Path }
 
 // filesOf returns the paths of the files package id contains, sorted.
 func filesOf(s *graph.Store, id graph.NodeID) []string {

@@ -342,19 +342,30 @@ func TestCoverageCut(t *testing.T) {
 		}
 	}
 	tests := []struct {
-		name  string
-		limit int
-		floor float64
-		want  string
-		note  bool
+		name    string
+		targets []Covered // nil: targets()
+		limit   int
+		floor   float64
+		want    string
+		note    bool
 	}{
 		{name: "grouped by file", want: "a.go::A a.go::A2 b.go::B c.go::C"},
+		{name: "grouped by repository and file", targets: []Covered{
+			{ID: "x/a.go::A", Repo: "x", Path: "a.go", Signal: "named", Score: 0.9},
+			{ID: "y/a.go::A", Repo: "y", Path: "a.go", Signal: "named", Score: 0.8},
+			{ID: "z/b.go::B", Repo: "z", Path: "b.go", Signal: "named", Score: 0.7},
+			{ID: "x/a.go::A2", Repo: "x", Path: "a.go", Signal: "named", Score: 0.6},
+		}, want: "x/a.go::A x/a.go::A2 y/a.go::A z/b.go::B"},
 		{name: "limit", limit: 2, want: "a.go::A b.go::B", note: true},
 		{name: "floor", floor: 0.5, want: "a.go::A a.go::A2 b.go::B", note: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &Coverage{Targets: targets(), Count: 4}
+			ts := tt.targets
+			if ts == nil {
+				ts = targets()
+			}
+			c := &Coverage{Targets: ts, Count: 4}
 			c.Cut(tt.limit, tt.floor)
 			var ids []string
 			for _, x := range c.Targets {

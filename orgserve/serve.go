@@ -16,6 +16,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/gortex/gortex/change"
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/internal/httpguard"
 	"github.com/gortex/gortex/orgstore"
@@ -138,7 +139,9 @@ func (s *Server) addTools() {
 	s.add(mcpgo.NewTool("covers", ro,
 		mcpgo.WithDescription("The code a document (or one section) explains, in every repository your token may read: is this ADR implemented, and where?"),
 		mcpgo.WithString("doc", mcpgo.Required(), mcpgo.Description("PATH or PATH#SECTION (heading or L<line>).")),
-		mcpgo.WithString("repo", mcpgo.Description("The repository of the document, when several have the path."))), s.covers)
+		mcpgo.WithString("repo", mcpgo.Description("The repository of the document, when several have the path.")),
+		mcpgo.WithNumber("limit", mcpgo.Description("Most targets, strongest first (1-30, default 30).")),
+		mcpgo.WithNumber("min_score", mcpgo.Description("Leave out targets whose link scores under this (0-1)."))), s.covers)
 	s.add(mcpgo.NewTool("check", ro,
 		mcpgo.WithDescription("The reasoning that governs the symbols a diff touches, the diff taken against the repository's published commit."),
 		mcpgo.WithString("repo", mcpgo.Required(), mcpgo.Description("The repository the diff is of.")),
@@ -214,7 +217,20 @@ func (s *Server) search(ctx context.Context, g orgstore.Grant, req mcpgo.CallToo
 }
 
 func (s *Server) covers(ctx context.Context, g orgstore.Grant, req mcpgo.CallToolRequest) (any, error) {
-	return s.st.Covers(ctx, g, orgstore.CoversQuery{Repo: req.GetString("repo", ""), Doc: req.GetString("doc", "")})
+	limit, err := limitOf(req, change.CoversLimit)
+	if err != nil {
+		return nil, err
+	}
+	floor := req.GetFloat("min_score", 0)
+	if floor < 0 || floor > 1 {
+		return nil, fmt.Errorf("min_score %g: want 0 to 1", floor)
+	}
+	c, err := s.st.Covers(ctx, g, orgstore.CoversQuery{Repo: req.GetString("repo", ""), Doc: req.GetString("doc", "")})
+	if err != nil {
+		return nil, err
+	}
+	c.Cut(limit, floor)
+	return c, nil
 }
 
 func (s *Server) check(ctx context.Context, g orgstore.Grant, req mcpgo.CallToolRequest) (any, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/gortex/gortex/change"
 	"github.com/gortex/gortex/internal/pgtest"
 	"github.com/gortex/gortex/orgstore"
 	"github.com/gortex/gortex/query"
@@ -35,13 +36,16 @@ func twoRepos(t testing.TB) *orgstore.Store {
 	}
 	t.Cleanup(st.Close)
 	b := &orgstore.Snapshot{
-		Symbols:  []orgstore.Symbol{{ID: "lib/f.go::Frobnicate", Qualified: "example.com/b/lib.Frobnicate", Name: "Frobnicate", Kind: "function", Path: "lib/f.go", Line: 3, EndLine: 9}},
+		Symbols: []orgstore.Symbol{
+			{ID: "lib/f.go::Frobnicate", Qualified: "example.com/b/lib.Frobnicate", Name: "Frobnicate", Kind: "function", Path: "lib/f.go", Line: 3, EndLine: 9},
+			{ID: "lib/f.go::Polish", Qualified: "example.com/b/lib.Polish", Name: "Polish", Kind: "function", Path: "lib/f.go", Line: 11, EndLine: 14},
+		},
 		Memories: []orgstore.Memory{{ID: "20260101T000000Z-bbbbbb", Title: "b's private constraint", Body: "frobnication must stay idempotent", Kind: "constraint", Anchors: []string{"lib.Frobnicate"}}},
 	}
 	a := &orgstore.Snapshot{
 		Sections: []orgstore.Section{{ID: "docs/adr/1.md#L1", Path: "docs/adr/1.md", Heading: "Use the frobnicator", Line: 1, EndLine: 5, AssetKind: "adr",
-			Body: "Every service calls `example.com/b/lib.Frobnicate` before it stores a widget."}},
-		Mentions: []orgstore.Mention{{Section: "docs/adr/1.md#L1", Name: "example.com/b/lib.Frobnicate"}},
+			Body: "Every service calls `example.com/b/lib.Frobnicate` before it stores a widget, then `b/lib.Polish`."}},
+		Mentions: []orgstore.Mention{{Section: "docs/adr/1.md#L1", Name: "example.com/b/lib.Frobnicate"}, {Section: "docs/adr/1.md#L1", Name: "b/lib.Polish"}},
 	}
 	for name, snap := range map[string]*orgstore.Snapshot{"example.com/a": a, "example.com/b": b} {
 		if _, err := st.Publish(ctx, orgstore.Repo{Name: name, Commit: "c"}, snap); err != nil {
@@ -145,6 +149,28 @@ func TestServeTokens(t *testing.T) {
 	out, _ = callText(t, cb, "covers", map[string]any{"doc": "docs/adr/1.md"})
 	if !strings.Contains(out, `"repo":"example.com/b"`) {
 		t.Fatalf("covers over HTTP: %s", out)
+	}
+	var all change.Coverage
+	if err := json.Unmarshal([]byte(out), &all); err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Targets) != 2 {
+		t.Fatalf("covers: want Frobnicate and Polish, got %+v", all.Targets)
+	}
+	for _, args := range []map[string]any{{"doc": "docs/adr/1.md", "limit": 1}, {"doc": "docs/adr/1.md", "min_score": 0.95}} {
+		var one change.Coverage
+		out, isErr = callText(t, cb, "covers", args)
+		if err := json.Unmarshal([]byte(out), &one); isErr || err != nil {
+			t.Fatalf("covers %v: %s", args, out)
+		}
+		if len(one.Targets) != 1 || one.Targets[0].ID != "lib/f.go::Frobnicate" || !strings.Contains(one.Note, "left out") {
+			t.Errorf("covers %v: want Frobnicate alone and a note, got %+v", args, one)
+		}
+	}
+	for _, bad := range []map[string]any{{"doc": "docs/adr/1.md", "limit": 0}, {"doc": "docs/adr/1.md", "min_score": 2}} {
+		if out, isErr := callText(t, cb, "covers", bad); !isErr {
+			t.Errorf("covers %v: not an error: %s", bad, out)
+		}
 	}
 
 	ca := connect(t, url, onlyA)

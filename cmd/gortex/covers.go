@@ -45,7 +45,7 @@ Flags:
 		return exitUsage
 	}
 	if db != "" {
-		return coversDB(ctx, e, db, repo, pos[0], asJSON)
+		return coversDB(ctx, e, db, repo, pos[0], limit, floor, asJSON)
 	}
 	w, ok := openDir(ctx, e, "covers", dir, memory.ScopeBoth)
 	if !ok {
@@ -83,14 +83,19 @@ func coversText(c *change.Coverage) string {
 		what += " > " + c.Section
 	}
 	fmt.Fprintf(&b, "%s (%s) explains %d %s\n", what, c.Kind, c.Count, pluralOf(c.Count, "target", "targets"))
-	file := ""
+	type file struct{ repo, path string }
+	var last file
 	if c.SupersededBy != "" {
 		fmt.Fprintf(&b, "superseded by %s\n", c.SupersededBy)
 	}
-	for _, t := range c.Targets {
-		if t.Path != file {
-			file = t.Path
-			fmt.Fprintf(&b, "  %s\n", file)
+	for i, t := range c.Targets {
+		if f := (file{t.Repo, t.Path}); i == 0 || f != last {
+			last = f
+			if t.Repo != "" {
+				fmt.Fprintf(&b, "  %s: %s\n", t.Repo, t.Path)
+			} else {
+				fmt.Fprintf(&b, "  %s\n", t.Path)
+			}
 		}
 		fmt.Fprintf(&b, "    %-8s %.2f  %-9s %s  (line %d)\n", t.Signal, t.Score, t.Kind, t.ID, t.Line)
 	}

@@ -278,7 +278,7 @@ func whyDB(ctx context.Context, e env, o whyOpts) int {
 }
 
 // coversDB answers covers from the store.
-func coversDB(ctx context.Context, e env, db, repo, doc string, asJSON bool) int {
+func coversDB(ctx context.Context, e env, db, repo, doc string, limit int, floor float64, asJSON bool) int {
 	st, ok := openStore(ctx, e, "covers", db)
 	if !ok {
 		return exitError
@@ -289,6 +289,7 @@ func coversDB(ctx context.Context, e env, db, repo, doc string, asJSON bool) int
 		fmt.Fprintln(e.stderr, "gortex covers:", err)
 		return exitUnknown
 	}
+	c.Cut(limit, floor)
 	return writeCoverage(e, c, asJSON)
 }
 

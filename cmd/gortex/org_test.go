@@ -64,6 +64,18 @@ func TestPublishAndWhyDB(t *testing.T) {
 	if code, out, _ = run(t, "search", "--db", dsn, "ledger"); code != exitOK || !strings.Contains(out, name+":") {
 		t.Fatalf("search --db: %d %s", code, out)
 	}
+	// covers over --db says each target's repository and takes --limit
+	// as the local covers does.
+	code, out, errOut = run(t, "covers", "--db", dsn, "--limit", "1", "docs/adr/0001-use-a-ledger.md")
+	targets := 0
+	for l := range strings.Lines(out) {
+		if strings.HasPrefix(l, "    ") {
+			targets++
+		}
+	}
+	if code != exitOK || !strings.Contains(out, "  "+name+": ") || targets != 1 || !strings.Contains(out, "left out") {
+		t.Fatalf("covers --db --limit 1: %d %s%s", code, out, errOut)
+	}
 	if code, _, errOut = run(t, "publish", "--db", dsn, "--remove", "--repo", name); code != exitOK {
 		t.Fatalf("remove: %d %s", code, errOut)
 	}
