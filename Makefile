@@ -120,10 +120,13 @@ ardoco-folders:
 # gortex against clients nobody here wrote: Neovim's built-in LSP client
 # drives gortex lsp (TestNeovim: hover, lenses, a diagnostic, a jump; needs
 # nvim), the official MCP TypeScript SDK lists the tools and calls why and
-# store_memory over stdio and over HTTP, and the TOON reference decoder
-# checks every TOON answer against its JSON one (and prints their sizes).
-# Needs node 18+ and npm; installs testdata/e2e's pinned packages
-# (package-lock.json).
+# store_memory over stdio and over HTTP, the official MCP Go SDK does the
+# same speaking 2026-07-28 and 2025-11-25 (mcp/gosdk_e2e_test.go, behind
+# the e2e build tag so that make test does not start eight servers), both
+# validating every structuredContent against the tool's outputSchema, and
+# the TOON reference decoder checks every TOON answer against its JSON one
+# (and prints their sizes). Needs node 18+ and npm; installs testdata/e2e's
+# pinned packages (package-lock.json).
 # The picture of a hover in docs/lsp.md: Neovim in tmux on the fixture, the
 # screen rendered by headless Chromium (needs neovim, tmux and chromium).
 .PHONY: lsp-picture
@@ -135,6 +138,7 @@ e2e: build
 	$(GO) test -count=1 -run '^TestNeovim$$' -v ./cmd/gortex/
 	cd testdata/e2e && npm ci --no-audit --no-fund --loglevel=error
 	node testdata/e2e/e2e.mjs $(BIN)
+	GORTEX_BIN=$(abspath $(BIN)) $(GO) test -count=1 -tags e2e -run '^TestGoSDK$$' -v ./mcp/
 	node testdata/e2e/toon-check.mjs $(BIN)
 
 clean:
