@@ -49,7 +49,10 @@ type PromptInput struct {
 	// Full returns the whole text of an entry (a section's body rather
 	// than its excerpt); nil means the excerpt.
 	Full     func(query.Entry) string
-	Recent   []history.Commit // the project's latest commits, for context
+	// Recent are the project's latest commits, context for a model that
+	// has nothing else of the repository; agent mode leaves them out (the
+	// agent has the repository, and they seldom concern the question).
+	Recent   []history.Commit
 	Budget   int              // tokens for the entries; <= 0 means no cut
 	ForAgent bool             // for a coding agent: no reply form
 }
@@ -84,7 +87,7 @@ func BuildPrompt(in PromptInput) Prompt {
 	a := in.Answer
 	var b strings.Builder
 	fmt.Fprintf(&b, "Question: %s\n", questionOf(a))
-	if len(in.Recent) > 0 {
+	if len(in.Recent) > 0 && !in.ForAgent {
 		b.WriteString("\nProject context, the latest commits:\n")
 		for _, c := range in.Recent {
 			fmt.Fprintf(&b, "- %s %s %s\n", c.Date.Format("2006-01-02"), quoteLine(query.ShortHash(c.Hash)), quoteLine(c.Subject))
@@ -124,7 +127,7 @@ func BuildPrompt(in PromptInput) Prompt {
 		fmt.Fprintf(&b, "\nNote: only %d of %d entries fit the token budget (%d tokens for entries); the rest were left out or cut, so the answer may be incomplete. Say so if it matters.\n",
 			p.Included, p.Total, in.Budget)
 	}
-	b.WriteString(taskText(in.ForAgent))
+	b.WriteString(taskText(in.ForAgent, exampleFile(a)))
 	p.User = b.String()
 	p.Tokens = EstimateTokens(p.System) + EstimateTokens(p.User)
 	return p
@@ -222,14 +225,30 @@ func fenceFor(text string) string {
 
 func dateOnly(d string) string { return d[:min(len(d), 10)] }
 
-// taskText is the task that ends the prompt.
-func taskText(forAgent bool) string {
+// exampleFile is the file the task's example follow-up names: the
+// answer's own file, else its first entry's, else a placeholder; a path
+// of the repository at hand, never another language's.
+func exampleFile(a *query.Answer) string {
+	if a.Symbol != nil && a.Symbol.Path != "" {
+		return quoteLine(a.Symbol.Path)
+	}
+	for _, e := range a.Rationale {
+		if e.Path != "" && e.Repo == "" {
+			return quoteLine(e.Path)
+		}
+	}
+	return "FILE"
+}
+
+// taskText is the task that ends the prompt; file is the example of a
+// follow-up on a file.
+func taskText(forAgent bool, file string) string {
 	var b strings.Builder
 	b.WriteString("\nTask:\n")
 	b.WriteString("- Answer the question directly, in at most 150 words, using only what the entries state. If they do not answer it, say so; do not guess or add facts.\n")
 	b.WriteString("- Cite the entries you use by number, like [1] or [2][3].\n")
 	b.WriteString("- When the entries record decisions over time, give the decision chain in time order, oldest first, with their dates.\n")
-	b.WriteString("- Suggest up to three follow-up commands, such as gortex why SYMBOL or gortex why path/to/file.go.\n")
+	b.WriteString("- Suggest up to three follow-up commands, such as gortex why SYMBOL or gortex why " + file + ".\n")
 	if forAgent {
 		b.WriteString("- Answer your user in your own words; the entries above are all gortex found.\n")
 		return b.String()

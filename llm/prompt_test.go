@@ -381,3 +381,41 @@ func TestPromptCarriesTheReason(t *testing.T) {
 		})
 	}
 }
+
+// The task's example follow-up names a file of the answer (of the
+// repository at hand, whatever its language), and only a model without the
+// repository is shown its latest commits: for an agent they are noise.
+func TestPromptContext(t *testing.T) {
+	recent := []history.Commit{{Hash: strings.Repeat("d", 40), Subject: "Bump the linter", Date: time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC)}}
+	rust := &query.Answer{Query: "throttle::Throttle", Symbol: &query.SymbolRef{Qualified: "throttle::Throttle", Kind: "struct", Path: "src/transforms/throttle.rs", Line: 9}}
+	question := &query.Answer{Query: "why is the buffer bounded", Kind: query.AnswerQuestion,
+		Rationale: []query.Entry{{Kind: "content", Signal: "lexical", Path: "rfcs/0012-buffers.md", Line: 3, Section: "Bounds", Text: "Bounded, so memory stays flat."}}}
+	empty := &query.Answer{Query: "why is it so", Kind: query.AnswerQuestion}
+	tests := []struct {
+		name     string
+		a        *query.Answer
+		forAgent bool
+		file     string // the example follow-up's file
+		commits  bool   // the latest commits are shown
+	}{
+		{"go symbol", sampleAnswer(), false, "billing/invoice.go", true},
+		{"go symbol, agent", sampleAnswer(), true, "billing/invoice.go", false},
+		{"rust symbol, agent", rust, true, "src/transforms/throttle.rs", false},
+		{"question", question, false, "rfcs/0012-buffers.md", true},
+		{"nothing found", empty, true, "FILE", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := BuildPrompt(PromptInput{Answer: tt.a, Recent: recent, ForAgent: tt.forAgent})
+			if want := "gortex why " + tt.file + ".\n"; !strings.Contains(p.User, want) {
+				t.Errorf("no %q in\n%s", want, p.User)
+			}
+			if tt.file != "billing/invoice.go" && strings.Contains(p.User, ".go") {
+				t.Errorf("a Go path in a prompt without Go:\n%s", p.User)
+			}
+			if got := strings.Contains(p.User, "Bump the linter"); got != tt.commits {
+				t.Errorf("latest commits shown: %v, want %v:\n%s", got, tt.commits, p.User)
+			}
+		})
+	}
+}

@@ -33,7 +33,7 @@ qualifies, propose none.
 Reply with one JSON object and nothing else:
 {"notes": [{"title": "one line", "body": "what holds and why, in a few sentences",
   "kind": "decision|invariant|constraint|convention|gotcha",
-  "symbols": ["pkg.Name"], "files": ["path/to/file.go"], "tags": ["word"],
+  "symbols": ["pkg.Name"], "files": ["dir/file.ext"], "tags": ["word"],
   "basis": "review|assumption|measurement|research|incident|unknown"}]}
 symbols and files are the code the note is about, as the session names it;
 leave them empty when unsure. {"notes": []} when nothing qualifies.`

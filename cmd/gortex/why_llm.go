@@ -134,7 +134,9 @@ func ignoredNotice(w io.Writer, cfg llm.Config) {
 func buildPrompt(ctx context.Context, e env, w *workspace.Workspace, chosen *llm.LLM, a *query.Answer) llm.Prompt {
 	in := llm.PromptInput{Answer: a, Budget: llm.EntryBudget(chosen.Window), ForAgent: chosen.Name == llm.LLMAgent,
 		Full: func(en query.Entry) string { return w.FullText(graph.NodeID(en.SourceID)) }}
-	in.Recent, _ = w.History.Recent(ctx, recentCommits)
+	if !in.ForAgent {
+		in.Recent, _ = w.History.Recent(ctx, recentCommits)
+	}
 	p := llm.BuildPrompt(in)
 	if p.Truncated {
 		w := fmt.Sprintf("only %d of %d entries fit the %d-token budget of %s; the summary is based on those", p.Included, p.Total, p.Budget, modelOrName(chosen))
@@ -145,7 +147,7 @@ func buildPrompt(ctx context.Context, e env, w *workspace.Workspace, chosen *llm
 }
 
 // recentCommits is how many of the project's latest commits the prompt
-// shows as context.
+// to a model shows as context (agent mode shows none).
 const recentCommits = 5
 
 func modelOrName(chosen *llm.LLM) string {
