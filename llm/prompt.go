@@ -48,13 +48,13 @@ type PromptInput struct {
 	Answer *query.Answer
 	// Full returns the whole text of an entry (a section's body rather
 	// than its excerpt); nil means the excerpt.
-	Full     func(query.Entry) string
+	Full func(query.Entry) string
 	// Recent are the project's latest commits, context for a model that
 	// has nothing else of the repository; agent mode leaves them out (the
 	// agent has the repository, and they seldom concern the question).
 	Recent   []history.Commit
-	Budget   int              // tokens for the entries; <= 0 means no cut
-	ForAgent bool             // for a coding agent: no reply form
+	Budget   int  // tokens for the entries; <= 0 means no cut
+	ForAgent bool // for a coding agent: no reply form
 }
 
 // roleLine is the system message.
