@@ -1,6 +1,8 @@
 package query
 
 import (
+	"path"
+
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/rationale"
 )
@@ -68,6 +70,23 @@ func walk(r rationale.Reasoning, n *graph.Node, minPackage float64) []hit {
 			break
 		}
 		cur, via = next, next
+	}
+	return hits
+}
+
+// withAbout sets the similarity of each hit of package n to how much its
+// section is about the package (rationale.About): the links of a package
+// are mostly its name written in prose, of one score, and would tie. As
+// the link does, it counts by the document's kind: a design about the
+// package before a guide about it.
+func withAbout(hits []hit, n *graph.Node) []hit {
+	secs := make([]*graph.Node, len(hits))
+	for i, h := range hits {
+		secs[i] = h.source.Node
+	}
+	about := rationale.About(secs, n.Name, path.Base(n.Path))
+	for i := range hits {
+		hits[i].lex = about[hits[i].source.ID] * hits[i].source.asset().Weight()
 	}
 	return hits
 }

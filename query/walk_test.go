@@ -1,10 +1,12 @@
 package query
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
@@ -220,5 +222,48 @@ func TestWalkFileKeepsWeakPackageLinks(t *testing.T) {
 	}
 	if got := walk(rationale.Reasoning{Store: s, Memories: layerOf(s)}, node(t, s, fileInvoice), minPackageMember); len(got) != 0 {
 		t.Errorf("Walk(file) kept %v", walkHits(t, got))
+	}
+}
+
+// TestWhyPackageByAboutness: the links of a package are its name written
+// in prose, all of one score; the answer ranks the sections by how much
+// they are about the package (a heading that names it, its mentions, a
+// document named for it), not by how recent their documents are.
+func TestWhyPackageByAboutness(t *testing.T) {
+	s := newTestStore(t)
+	addCode(t, s)
+	old, recent := testNow.AddDate(-5, 0, 0), testNow.AddDate(0, 0, -1)
+	docs := []struct {
+		path, heading, text string
+		updated             time.Time
+	}{
+		{"docs/roadmap.md", "Next release", "The Billing package gets a new home, like the rest.", recent},
+		{"docs/kinds.md", "Every object", "| Cart | yes |\n| Billing | yes |\n| Order | no |", recent},
+		{"docs/proposals/invoice-billing.md", "Billing design", "Billing keeps invoices. The billing package finalizes them; Billing never retries.", old},
+		{"docs/proposals/invoice-billing.md#2", "Retries", "Nothing in billing retries: a failed invoice waits for the operator.", old},
+		{"docs/guide.md", "Paying", "Shop users pay by card; billing sends them an invoice.", old},
+	}
+	for i, d := range docs {
+		p, line := d.path, 1
+		if before, _, ok := strings.Cut(p, "#"); ok {
+			p, line = before, 20
+		}
+		n := section(p, d.heading, rationale.AssetDesign)
+		n.ID, n.Line, n.Text, n.Updated = graph.SectionID(p, line), line, d.text, d.updated
+		addNodes(t, s, n)
+		motivate(t, s, n.ID, pkgBilling, graph.SignalNamed, 0.15, fmt.Sprintf("Billing %d", i))
+	}
+	a, err := Why(context.Background(), s, NodeTarget("", node(t, s, pkgBilling)), Options{Now: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range a.Rationale {
+		got = append(got, fmt.Sprintf("%s:%d", e.Path, e.Line))
+	}
+	want := []string{"docs/proposals/invoice-billing.md:1", "docs/proposals/invoice-billing.md:20",
+		"docs/kinds.md:1", "docs/roadmap.md:1", "docs/guide.md:1"} // one mention each: the recent first
+	if !slices.Equal(got, want) {
+		t.Errorf("order = %v, want %v", got, want)
 	}
 }

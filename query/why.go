@@ -92,6 +92,8 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 	hits := walk(rationale.Reasoning{Store: s, Memories: opts.Memories}, n, minPackageMember)
 	if n.Kind.IsSymbol() {
 		hits = append(hits, readmeHits(s, n)...)
+	} else if n.Kind == graph.KindPackage {
+		hits = withAbout(hits, n)
 	}
 	var cos map[graph.NodeID]float64
 	if opts.Meaning != nil && n.Kind.IsSymbol() {
