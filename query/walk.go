@@ -74,11 +74,8 @@ func walk(r rationale.Reasoning, n *graph.Node, minPackage float64) []hit {
 	return hits
 }
 
-// withAbout sets the similarity of each hit of package n to how much its
-// section is about the package (rationale.About): the links of a package
-// are mostly its name written in prose, of one score, and would tie. As
-// the link does, it counts by the document's kind: a design about the
-// package before a guide about it.
+// withAbout sets each hit's similarity to how much its section is about package n
+// (rationale.About), by its document's kind: a package's links, of one score, tie.
 func withAbout(hits []hit, n *graph.Node) []hit {
 	secs := make([]*graph.Node, len(hits))
 	for i, h := range hits {
