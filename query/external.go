@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/memory"
 )
 
@@ -24,7 +25,7 @@ func ExternalEntry(x External, now time.Time) Entry {
 	r := rankOne(hit{source: src, signal: x.Signal, score: x.Score, detail: x.Detail, depth: x.Depth, lex: x.Lex}, now)
 	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(x.Signal),
 		Score: round3(x.Score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: excerpt(src.Text, x.Detail), Rank: round3(r.rank), Context: x.Context,
+		Text: textutil.Excerpt(src.Text, x.Detail, excerptLen), Rank: round3(r.rank), Context: x.Context,
 		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
 	memoryEntry(&e, src)
 	return e

@@ -209,7 +209,7 @@ func entryOf(r ranked, rs *reasons) Entry {
 	src := r.source
 	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(r.signal),
 		Score: round3(r.score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: excerpt(src.Text, r.detail), Rank: round3(r.rank), Context: rs.context(src),
+		Text: textutil.Excerpt(src.Text, r.detail, excerptLen), Rank: round3(r.rank), Context: rs.context(src),
 		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
 	if r.via != nil {
 		e.Via = string(r.via.ID)
@@ -230,23 +230,3 @@ func entryKind(k graph.NodeKind) EntryKind {
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
-
-// excerpt returns the paragraph of text that mentions detail (the first
-// paragraph when none does), whitespace collapsed, cut to excerptLen runes.
-func excerpt(text, detail string) string {
-	paras := strings.Split(text, "\n\n")
-	pick := ""
-	for _, p := range paras {
-		if strings.TrimSpace(p) == "" {
-			continue
-		}
-		if pick == "" {
-			pick = p
-		}
-		if detail != "" && strings.Contains(p, detail) {
-			pick = p
-			break
-		}
-	}
-	return textutil.Cut(strings.Join(strings.Fields(pick), " "), excerptLen)
-}

@@ -148,3 +148,22 @@ func BlankBetween(lines []string, begin, end string) {
 func Regexp(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
+
+// Excerpt returns the paragraph of text that mentions detail (the first
+// paragraph when none does), whitespace collapsed, cut to n runes.
+func Excerpt(text, detail string, n int) string {
+	pick := ""
+	for _, p := range strings.Split(text, "\n\n") {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if pick == "" {
+			pick = p
+		}
+		if detail != "" && strings.Contains(p, detail) {
+			pick = p
+			break
+		}
+	}
+	return Cut(strings.Join(strings.Fields(pick), " "), n)
+}

@@ -118,3 +118,22 @@ func TestRegexp(t *testing.T) {
 	}()
 	bad()
 }
+
+func TestExcerpt(t *testing.T) {
+	tests := []struct {
+		text, detail string
+		n            int
+		want         string
+	}{
+		{"", "x", 10, ""},
+		{"First  para.\n\nSecond names Budget.", "Budget", 80, "Second names Budget."},
+		{"\n\nFirst\npara.\n\nSecond.", "missing", 80, "First para."},
+		{"First para.\n\nSecond.", "", 80, "First para."},
+		{"A long first paragraph", "", 8, "A long…"},
+	}
+	for _, tt := range tests {
+		if got := Excerpt(tt.text, tt.detail, tt.n); got != tt.want {
+			t.Errorf("Excerpt(%q, %q, %d) = %q, want %q", tt.text, tt.detail, tt.n, got, tt.want)
+		}
+	}
+}
