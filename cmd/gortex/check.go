@@ -23,6 +23,8 @@ type checkOpts struct {
 	paths  []string
 	format string // text, markdown or json
 	failOn string // a memory kind, or ""
+	db     string // the organisation's store to check against; "" for the repository's index
+	repo   string // with db: the published repository the change is of
 }
 
 func runCheck(ctx context.Context, e env, args []string) int {
@@ -34,6 +36,8 @@ func runCheck(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&asJSON, "json", false, "print the report as one JSON object (--format json)")
 	fs.StringVar(&o.format, "format", "text", "text, markdown (a pull-request comment) or json")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 when a touched symbol is governed by a memory of this kind: "+strings.Join(change.FailKinds, ", "))
+	fs.StringVar(&o.db, "db", "", "check against the organisation's PostgreSQL store at this URL: the reasoning of every published repository, the change taken against the published commit")
+	fs.StringVar(&o.repo, "repo", "", "with --db: the published repository the change is of (default: this one's name, as publish names it)")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gortex check [flags] [PATH...]
@@ -45,7 +49,9 @@ excerpt. Renamed and deleted symbols count, with their memories marked stale.
 
 The change is the work tree against --base (default: the merge base with
 origin/HEAD, main or master), or the unified diff of --diff, or every
-symbol of the files under PATH.
+symbol of the files under PATH. With --db, the reasoning comes from the
+organisation's store and the change is the work tree against the commit
+the store holds of the repository (or the diff of --diff).
 
 Exit status: 0, or 1 when --fail-on names a kind that governs a touched
 symbol (or on an error), 64 bad usage.
@@ -73,6 +79,9 @@ Flags:
 		return exitUsage
 	}
 	o.paths = paths
+	if o.db != "" || o.repo != "" {
+		return checkDB(ctx, e, o)
+	}
 	return checkRun(ctx, e, o)
 }
 
@@ -92,6 +101,13 @@ func checkRun(ctx context.Context, e env, o checkOpts) int {
 		return exitError
 	}
 	r.Base = base
+	return writeReport(e, r, o)
+}
+
+// writeReport prints a check's report in o's format and gives the exit
+// status --fail-on asks for, for the local index and the store alike.
+func writeReport(e env, r *change.Report, o checkOpts) int {
+	var err error
 	switch o.format {
 	case "json":
 		err = query.Encode(e.stdout, r, query.FormatJSON, query.RenderOptions{})

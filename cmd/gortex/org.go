@@ -6,13 +6,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/orgserve"
 	"github.com/gortex/gortex/orgstore"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/workspace"
 )
 
 // dbHelp is the help of every --db flag.
@@ -325,4 +328,64 @@ func searchDB(ctx context.Context, e env, db string, o searchOpts) int {
 	}
 	writeTable(e.stdout, rows)
 	return exitOK
+}
+
+// checkDB checks a change against the store: the diff of --diff, or the
+// work tree of --dir against the commit the store holds of the repository.
+func checkDB(ctx context.Context, e env, o checkOpts) int {
+	switch {
+	case o.db == "" && dbURL("") == "":
+		fmt.Fprintln(e.stderr, "gortex check: --repo needs --db (or $GORTEX_DB)")
+		return exitUsage
+	case len(o.paths) > 0 || o.base != "":
+		fmt.Fprintln(e.stderr, "gortex check: with --db the change is the work tree against the published commit, or --diff")
+		return exitUsage
+	}
+	st, ok := openStore(ctx, e, "check", o.db)
+	if !ok {
+		return exitError
+	}
+	defer st.Close()
+	var diffs []history.FileDiff
+	var err error
+	if o.diff != "" {
+		diffs, _, err = changeOf(ctx, nil, o)
+	} else {
+		w, ok := openDir(ctx, e, "check", o.dir, memory.ScopeWorkspace)
+		if !ok {
+			return exitError
+		}
+		diffs, err = publishedDiff(ctx, w, st, &o)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex check:", err)
+		return exitError
+	}
+	if o.repo == "" {
+		fmt.Fprintln(e.stderr, "gortex check: with --db and --diff, name the repository with --repo")
+		return exitUsage
+	}
+	r, err := st.Check(ctx, orgstore.Everything, o.repo, diffs)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gortex check:", err)
+		return exitError
+	}
+	return writeReport(e, r, o)
+}
+
+// publishedDiff is the work tree of o.dir against the commit the store
+// holds of its repository (o.repo, else the name publish gives it).
+func publishedDiff(ctx context.Context, w *workspace.Workspace, st *orgstore.Store, o *checkOpts) ([]history.FileDiff, error) {
+	if o.repo == "" {
+		o.repo = orgstore.RepoOf(ctx, w, "").Name
+	}
+	repos, err := st.Repos(ctx, orgstore.Everything)
+	if err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(repos, func(r orgstore.RepoInfo) bool { return r.Name == o.repo })
+	if i < 0 {
+		return nil, fmt.Errorf("no published repository %s (gortex publish writes it)", o.repo)
+	}
+	return w.History.Diff(ctx, repos[i].Commit)
 }

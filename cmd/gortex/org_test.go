@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -84,5 +85,67 @@ func TestPublishAndWhyDB(t *testing.T) {
 	}
 	if code, _, errOut = run(t, "publish", "--db", "postgres://nobody@127.0.0.1:1/x", "--dir", dir); code != exitError || strings.Contains(errOut, "password") {
 		t.Fatalf("publish to no server: %d %s", code, errOut)
+	}
+}
+
+// TestCheckDB checks a change against the store: the work tree against
+// the published commit touches the symbols the local check finds against
+// the same commit, and the usage errors say what is missing.
+func TestCheckDB(t *testing.T) {
+	t.Setenv("GORTEX_DB", "")
+	dsn := pgtest.DB(t)
+	dir := changeFixture(t)
+	const name = "example.com/shop"
+	if code, _, errOut := run(t, "publish", "--db", dsn, "--dir", dir, "--repo", name); code != exitOK {
+		t.Fatalf("publish: %d %s", code, errOut)
+	}
+	changeFile(t, dir, "cart/cart.go", func(s string) string {
+		return strings.Replace(s, "sum += it.PriceCents * int64(it.Quantity)", "sum += int64(it.Quantity) * it.PriceCents", 1)
+	})
+	touched := func(args ...string) (string, []string) {
+		t.Helper()
+		code, out, errOut := run(t, append([]string{"check", "--dir", dir, "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("check %v: %d %s", args, code, errOut)
+		}
+		var r struct {
+			Base    string `json:"base"`
+			Symbols []struct {
+				ID string `json:"id"`
+			} `json:"symbols"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, s := range r.Symbols {
+			ids = append(ids, s.ID)
+		}
+		return r.Base, ids
+	}
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := strings.TrimSpace(string(head))
+	_, local := touched("--base", base)
+	stored, fromDB := touched("--db", dsn, "--repo", name)
+	if len(local) == 0 || !slices.Equal(local, fromDB) || stored != base {
+		t.Fatalf("check --db touched %v against %s, the local check %v against %s", fromDB, stored, local, base)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"check", "--repo", name}, exitUsage, "--repo needs --db"},
+		{[]string{"check", "--db", dsn, "--diff", "-"}, exitUsage, "--repo"},
+		{[]string{"check", "--db", dsn, "--base", "HEAD"}, exitUsage, "published commit"},
+		{[]string{"check", "--db", dsn, "--dir", dir, "--repo", "example.com/nope"}, exitError, "no published repository example.com/nope"},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, errOut, c.code, c.want)
+		}
 	}
 }
