@@ -1,6 +1,7 @@
 // Package pgtest gives tests a real PostgreSQL server: the one
 // $GORTEX_TEST_PG names, else a throwaway cluster it starts itself (initdb
-// in a temporary directory, a loopback port, stopped by Stop). Each test
+// in a temporary directory, a loopback port, stopped by Stop; the clusters
+// of killed test processes are stopped by the next start). Each test
 // gets a database of its own (DB). Without a server and without initdb a
 // test is skipped with the reason, unless CI=true, where it fails.
 package pgtest
@@ -8,6 +9,7 @@ package pgtest
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -19,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -135,12 +138,54 @@ func version(p string) int {
 	return n
 }
 
+// clusterPrefix begins the name of every cluster's directory, under the
+// temporary directory; ownerFile in it holds the starting process's id.
+const (
+	clusterPrefix = "gortex-pg-"
+	ownerFile     = "owner"
+)
+
+// sweep stops and removes the clusters under tmp that a test process
+// started and did not stop because it was killed: those whose owner is no
+// longer running. A cluster without an owner file yet is left alone (its
+// process may be starting it).
+func sweep(tmp, bin string) (swept []string) {
+	dirs, _ := filepath.Glob(filepath.Join(tmp, clusterPrefix+"*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || pid <= 0 || alive(pid) {
+			continue
+		}
+		if bin != "" {
+			run(filepath.Join(bin, "pg_ctl"), "-D", filepath.Join(dir, "data"), "-m", "immediate", "-w", "stop")
+		}
+		if os.RemoveAll(dir) == nil {
+			swept = append(swept, dir)
+		}
+	}
+	return swept
+}
+
+// alive reports whether a process pid runs (or exists under another
+// user, which signal 0 cannot reach).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
 func startCluster(bin string) error {
-	dir, err := os.MkdirTemp("", "gortex-pg-")
+	dir, err := os.MkdirTemp("", clusterPrefix)
 	if err != nil {
 		return err
 	}
 	cluster = dir
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return err
+	}
 	// initdb refuses to run as root: as root, the cluster belongs to the
 	// postgres account.
 	if os.Geteuid() == 0 {
@@ -155,6 +200,7 @@ func startCluster(bin string) error {
 		}
 		runAs = []string{"runuser", "-u", "postgres", "--"}
 	}
+	sweep(os.TempDir(), bin) // pg_ctl runs as the clusters' owner
 	port, err := freePort()
 	if err != nil {
 		return err
