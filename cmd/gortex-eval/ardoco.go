@@ -192,7 +192,9 @@ func writeArDoc(root string, sentences []string) (map[int]int, error) {
 // files it reaches: a symbol's or file's path, a package's files.
 func coversFiles(ctx context.Context, bin, root string, line int) ([]string, error) {
 	var out, errb bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, "covers", "--json", "--dir", root, fmt.Sprintf("%s#L%d", arDoc, line))
+	// --limit 0: every link the sentence makes counts, not the first
+	// screenful covers prints by default.
+	cmd := exec.CommandContext(ctx, bin, "covers", "--json", "--limit", "0", "--dir", root, fmt.Sprintf("%s#L%d", arDoc, line))
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("gortex covers %s#L%d: %w: %s", arDoc, line, err, lastLine(errb.String()))
