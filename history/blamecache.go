@@ -403,3 +403,27 @@ func (g *Git) WarmBlame(ctx context.Context, paths ...string) error {
 	}
 	return nil
 }
+
+// CachedBlame answers Blame from the cache alone: ok is false when the
+// cache holds no answer for those lines, and then, for a cache that warms,
+// the whole file is blamed into it in the background. No git blame runs on
+// the caller's time.
+func (g *Git) CachedBlame(ctx context.Context, path string, start, end int) (cs []Commit, ok bool) {
+	c := g.Cache
+	if c == nil {
+		return nil, false
+	}
+	st, err := c.state(ctx, g, path)
+	if err != nil {
+		return nil, false
+	}
+	if e := c.entry(ctx, g, path, st); e != nil {
+		if cs, err, ok := c.answer(e, path, start, end); ok && err == nil {
+			return cs, true
+		}
+	}
+	if c.warm {
+		c.warmLater(g, path)
+	}
+	return nil, false
+}

@@ -61,7 +61,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*out[*quer
 	}
 	cs := sn.OpenCommits()
 	defer cs.Close()
-	qo.Commits = cs
+	sn.WithCommits(&qo, cs)
 	a, err := query.Why(ctx, sn.Store(), query.Classify(sn.Store(), p.ID, qo.Root, qo.WorkDir), qo)
 	switch {
 	case err != nil:

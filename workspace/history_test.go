@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,7 +71,7 @@ func ask(t *testing.T, w *workspace.Workspace, q string) *query.Answer {
 	qo := w.QueryOptions()
 	cs := w.OpenCommits()
 	defer cs.Close()
-	qo.Commits = cs
+	w.WithCommits(&qo, cs)
 	a, err := query.Why(context.Background(), w.Store(), query.Classify(w.Store(), q, w.Root, ""), qo)
 	if err != nil {
 		t.Fatalf("why %q: %v", q, err)
@@ -123,5 +124,29 @@ func TestQuestionFindsOldCommit(t *testing.T) {
 	}
 	if !hasCommit(ask(t, w2, "why are refunds in a separate ledger for auditors?"), "ledger: keep refunds apart") {
 		t.Error("the new commit is not found after the update")
+	}
+}
+
+// TestSymbolCommitsWithoutBlame: a symbol's and a file's commits come from
+// the history index, found by the symbol's name in the commits' changed
+// lines and by the file's path, and no git blame runs for them (the blame
+// cache stays empty).
+func TestSymbolCommitsWithoutBlame(t *testing.T) {
+	root := historyRepo(t)
+	w := open(t, root)
+	const wrote = "invoice: round half to even"
+	for _, q := range []string{"Round", "invoice.go"} {
+		if a := ask(t, w, q); !hasCommit(a, wrote) {
+			t.Errorf("why %s does not cite %q: %v %s %+v %q", q, wrote, a.Status, a.Note, a.Rationale, a.Warnings)
+		}
+	}
+	if a := ask(t, w, "shipping.go"); hasCommit(a, wrote) {
+		t.Error("why shipping.go cites the commit of another file")
+	}
+	blamed, _ := filepath.Glob(filepath.Join(root, ".gortex", "cache", "blame", "*"))
+	for _, f := range blamed {
+		if filepath.Base(f) != "recent.json" {
+			t.Errorf("a blame was cached: %s", f)
+		}
 	}
 }

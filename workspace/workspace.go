@@ -354,3 +354,37 @@ func (w *Workspace) WarmHistory(ctx context.Context, workers int, progress func(
 	wg.Wait()
 	return warmed, failed, ctx.Err()
 }
+
+// WithCommits sets o to read the history index cs: questions search it,
+// and a symbol's and a file's commits come from it
+// (textindex.IndexedHistory), so that no answer waits for git blame.
+func (w *Workspace) WithCommits(o *query.Options, cs *textindex.Commits) {
+	o.Commits = cs
+	if w.History != nil {
+		o.History = textindex.IndexedHistory{Git: w.History, Commits: cs, Name: w.symbolAt}
+	}
+}
+
+// symbolAt returns the name of the symbol declared in path at line; ""
+// for none.
+func (w *Workspace) symbolAt(path string, line int) string {
+	s := w.Store()
+	queue := []graph.NodeID{graph.FileID(path)}
+	seen := map[graph.NodeID]bool{queue[0]: true}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, e := range s.Out(cur, graph.EdgeContains) {
+			n, ok := s.Node(e.To)
+			if !ok || seen[n.ID] || !n.Kind.IsSymbol() {
+				continue
+			}
+			if n.Line == line {
+				return n.Name
+			}
+			seen[n.ID] = true
+			queue = append(queue, n.ID)
+		}
+	}
+	return ""
+}

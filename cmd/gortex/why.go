@@ -253,7 +253,7 @@ func answerWhy(ctx context.Context, e env, w *workspace.Workspace, o whyOpts) (*
 	}
 	cs := w.OpenCommits()
 	defer cs.Close()
-	qo.Commits = cs
+	w.WithCommits(&qo, cs)
 	return query.Why(ctx, w.Store(), query.Classify(w.Store(), o.query, qo.Root, qo.WorkDir), qo)
 }
 
