@@ -1,6 +1,7 @@
 package textindex
 
 import (
+	"cmp"
 	"context"
 
 	"github.com/gortex/gortex/history"
@@ -27,7 +28,9 @@ const rangeCommits = 5
 
 // Blame returns the cached blame of path's lines when there is one; else,
 // for a range, the commits of path that named the symbol declared at its
-// start (Touching), and for the whole file none (Log gives its commits).
+// start (Touching), and for the whole file none (Log gives its commits),
+// or history.ErrUntracked for a file git does not track (git ls-files,
+// milliseconds).
 func (h IndexedHistory) Blame(ctx context.Context, path string, start, end int) ([]history.Commit, error) {
 	if cs, ok := h.Git.CachedBlame(ctx, path, start, end); ok {
 		return cs, nil
@@ -36,6 +39,9 @@ func (h IndexedHistory) Blame(ctx context.Context, path string, start, end int) 
 		return h.Git.Blame(ctx, path, start, end)
 	}
 	if start <= 0 && end <= 0 {
+		if tracked, err := h.Git.Tracked(ctx, path); err != nil || !tracked {
+			return nil, cmp.Or(err, error(&untrackedError{path}))
+		}
 		return nil, nil
 	}
 	name := ""
@@ -69,3 +75,9 @@ func (h IndexedHistory) Log(ctx context.Context, path string, n int) ([]history.
 func (h IndexedHistory) Recent(ctx context.Context, n int) ([]history.Commit, error) {
 	return h.Git.Recent(ctx, n)
 }
+
+// untrackedError is history.ErrUntracked for one path.
+type untrackedError struct{ path string }
+
+func (e *untrackedError) Error() string { return e.path + ": " + history.ErrUntracked.Error() }
+func (e *untrackedError) Unwrap() error { return history.ErrUntracked }

@@ -8,6 +8,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
 
+	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
 )
 
@@ -16,8 +17,10 @@ import (
 // first, at most n. With name (an identifier), only those whose changed
 // lines or hunk headers name it are kept, and the oldest of them, most
 // often the commit that wrote it, takes the last place when it would not
-// be among the newest. It reads the index's postings and the stored
-// records of those commits: no git process.
+// be among the newest. Formatting-only and bulk commits are left out
+// (history.Commit.Skip), as blame and log leave them out. It reads the
+// index's postings and the stored records of those commits: no git
+// process.
 func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]history.Commit, error) {
 	idx, err := c.open()
 	if err != nil || n <= 0 || path == "" {
@@ -51,8 +54,10 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 		if err != nil {
 			return nil, err
 		}
-		if cm, ok := c.Commit(CommitNodeID(ext[len("commit:"):])); ok {
-			cs = append(cs, cm)
+		if cm, ok := c.Commit(graph.NodeID(ext)); ok {
+			if skip, _ := cm.Skip(); !skip {
+				cs = append(cs, cm)
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package textindex
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,6 +28,7 @@ func touchRepo(t *testing.T) (string, *Commits) {
 		{"b.go", "package p\n", "other file"},
 		{"a.go", src(2, 2), "beta: tweak"},
 		{"a.go", src(3, 2), "alpha: second fix"},
+		{"a.go", src(3, 2) + "\n", "style: gofmt"},
 	} {
 		if err := os.WriteFile(filepath.Join(root, c.file), []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
@@ -61,7 +63,7 @@ func TestTouching(t *testing.T) {
 		n          int
 		want       []string
 	}{
-		{"a.go", "", 10, []string{"alpha: second fix", "beta: tweak", "alpha: first fix", "add alpha and beta"}},
+		{"a.go", "", 10, []string{"alpha: second fix", "beta: tweak", "alpha: first fix", "add alpha and beta"}}, // not "style: gofmt"
 		{"a.go", "", 2, []string{"alpha: second fix", "beta: tweak"}},
 		{"a.go", "Alpha", 10, []string{"alpha: second fix", "alpha: first fix", "add alpha and beta"}},
 		{"a.go", "Alpha", 2, []string{"alpha: second fix", "add alpha and beta"}},
@@ -103,6 +105,12 @@ func TestIndexedHistory(t *testing.T) {
 	}
 	if got, err := h.Log(ctx, "a.go", 1); err != nil || !slices.Equal(subjects(got), []string{"alpha: second fix"}) {
 		t.Errorf("Log(a.go, 1) = %q, %v", subjects(got), err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "draft.go"), []byte("package p\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Blame(ctx, "draft.go", 0, 0); !errors.Is(err, history.ErrUntracked) {
+		t.Errorf("Blame of an untracked file: %v, want ErrUntracked", err)
 	}
 	none := IndexedHistory{Git: history.NewGit(root), Commits: OpenCommits(filepath.Join(t.TempDir(), "none")), Name: h.Name}
 	defer none.Commits.Close()
