@@ -186,7 +186,7 @@ func TestHostileBlameEntry(t *testing.T) {
 				t.Fatalf("why: exit %d\n%s%s", code, out, stderr)
 			}
 			blameDir := filepath.Join(dir, ".gortex", "cache", "blame")
-			entry := onlyEntry(t, blameDir)
+			entry := warmEntry(t, dir, "billing/invoice.go")
 			raw, err := os.ReadFile(entry)
 			if err != nil {
 				t.Fatal(err)
@@ -213,13 +213,22 @@ func TestHostileBlameEntry(t *testing.T) {
 }
 
 // onlyEntry returns the one blame entry under dir.
-func onlyEntry(t *testing.T, dir string) string {
+// warmEntry blames every file of dir into its blame cache (why takes a
+// symbol's commits from the history index and fills no blame entry, but
+// reads one that is there) and returns the entry of path.
+func warmEntry(t *testing.T, dir, path string) string {
 	t.Helper()
-	matches, _ := filepath.Glob(filepath.Join(dir, "*", "*.json"))
-	if len(matches) != 1 {
-		t.Fatalf("blame entries %v, want one", matches)
+	if code, out, stderr := run(t, "index", "--warm-blame", dir); code != exitOK {
+		t.Fatalf("index --warm-blame: exit %d\n%s%s", code, out, stderr)
 	}
-	return matches[0]
+	matches, _ := filepath.Glob(filepath.Join(dir, ".gortex", "cache", "blame", "*", "*.json"))
+	for _, m := range matches {
+		if raw, err := os.ReadFile(m); err == nil && bytes.Contains(raw, []byte(`"`+path+`"`)) {
+			return m
+		}
+	}
+	t.Fatalf("no blame entry of %s among %v", path, matches)
+	return ""
 }
 
 func writeFile(t *testing.T, p string, b []byte) {
@@ -259,7 +268,7 @@ func TestHostileCacheDevices(t *testing.T) {
 			}
 			link := tt.link
 			if link == "" {
-				link, _ = filepath.Rel(dir, onlyEntry(t, filepath.Join(dir, ".gortex", "cache", "blame")))
+				link, _ = filepath.Rel(dir, warmEntry(t, dir, "billing/invoice.go"))
 			}
 			symlink(t, tt.target, dir, filepath.ToSlash(link))
 			os.RemoveAll(filepath.Join(dir, ".gortex", "index")) // index again: the cochange history is read
