@@ -112,12 +112,15 @@ func TestWhereSymbolsLive(t *testing.T) {
 			"api/core/v1beta1/x.go::MachineHealthCheck":           scoreBareCode * (1 - versionStep),
 			"internal/api/core/v1alpha3/x.go::MachineHealthCheck": scoreBareCode * (1 - 2*versionStep)}},
 		{"a manifest's kind names the API type above a same-named webhook", "```yaml\nkind: Machine\n```", map[string]float64{
-			"api/core/v1beta2/x.go::Machine": scoreBareCode + repeatBonus,
+			"api/core/v1beta2/x.go::Machine": scoreKind,
 			"core/webhooks/x.go::Machine":    scoreBareCode / 2}},
 		{"a manifest's kind names the type of every version", "```yaml\nkind: MachineHealthCheck\n```", map[string]float64{
-			"api/core/v1beta2/x.go::MachineHealthCheck":           scoreBareCode + repeatBonus,
-			"api/core/v1beta1/x.go::MachineHealthCheck":           scoreBareCode*(1-versionStep) + repeatBonus,
-			"internal/api/core/v1alpha3/x.go::MachineHealthCheck": scoreBareCode*(1-2*versionStep) + repeatBonus}},
+			"api/core/v1beta2/x.go::MachineHealthCheck":           scoreBareCode,
+			"api/core/v1beta1/x.go::MachineHealthCheck":           scoreBareCode * (1 - versionStep),
+			"internal/api/core/v1alpha3/x.go::MachineHealthCheck": scoreBareCode * (1 - 2*versionStep)}},
+		{"more manifests of a kind are more examples, not more evidence", "```yaml\nkind: Machine\n---\nkind: Machine\n```", map[string]float64{
+			"api/core/v1beta2/x.go::Machine": scoreKind + repeatBonus, // the name twice in code
+			"core/webhooks/x.go::Machine":    scoreBareCode/2 + repeatBonus}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

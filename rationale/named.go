@@ -15,7 +15,12 @@ const (
 	scoreDotted    = 0.9
 	scoreBareCode  = 0.8
 	scoreBareProse = 0.6
-	headingBonus   = 0.1
+	// scoreKind is a manifest's "kind: X": the section shows an object of
+	// type X, an example of its use, which is weaker evidence than the
+	// type's name written in its prose (karpenter: examples of a CRD's
+	// manifests outranked the section that explains the CRD).
+	scoreKind    = 0.5
+	headingBonus = 0.1
 	// declarationBonus is added when the section's code declares the
 	// symbol ("type Budget struct"): it is the design of that symbol.
 	declarationBonus = 0.15
@@ -69,7 +74,9 @@ func linkNamed(s *graph.Store, sec *graph.Node, sc *scratch) int {
 			cur.score, cur.detail = score, m.text()
 		}
 		cur.name = n.Name
-		cur.count++
+		if !ok || !m.kindOnly { // more manifests are more examples, no more about the type
+			cur.count++
+		}
 		found[n.ID] = cur
 	}
 	ctx := newSectionContext(ms, pathMentions(sec.Text))
@@ -214,7 +221,10 @@ func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, flo
 		return
 	}
 	score := scoreBareProse
-	if m.inCode {
+	switch {
+	case m.kindOnly:
+		score = scoreKind
+	case m.inCode:
 		score = scoreBareCode
 	}
 	shares, weights := versionShares(hits), placeWeights(s, hits)
