@@ -79,6 +79,9 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 	}
 	if err == nil && failed && pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 {
 		err = ErrSyntax
+		if u := unsupported(l, src); u != nil {
+			err = u
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
