@@ -62,7 +62,7 @@ FUZZ = \
 	./reflection:FuzzParseTranscript ./reflection:FuzzTranscriptSize ./reflection:FuzzParseNotes \
 	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
 	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff ./history:FuzzParseWalk \
-	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser ./indexer/syntax:FuzzProtoDialect \
+	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser ./indexer/protodialect:FuzzOf \
 	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
 	./memory:FuzzParse ./memory:FuzzSanitize \
 	./cmd/gortex-eval:FuzzParseGold \

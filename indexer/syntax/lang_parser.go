@@ -8,6 +8,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/gortex/gortex/indexer/protodialect"
 	"github.com/gortex/gortex/internal/cputime"
 )
 
@@ -46,10 +47,9 @@ func (p *Parser) Close() {
 
 // Parse extracts what it can from src, the content of the repo-relative
 // path in the named language. A file with syntax errors yields whatever
-// tree-sitter recovered; it is an error (ErrSyntax) only when nothing was
-// and the file did not parse (see unparsed).
-// An empty src gives an empty ParsedFile. Parse stops with ctx's error when
-// ctx is cancelled.
+// tree-sitter recovered; it is an error (ErrSyntax, for a .proto file the
+// dialect's) only when nothing was and the file did not parse (unparsed).
+// An empty src gives an empty ParsedFile; a cancelled ctx stops Parse.
 func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*ParsedFile, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
@@ -78,10 +78,7 @@ func (p *Parser) Parse(ctx context.Context, lang, path string, src []byte) (*Par
 		failed, err = p.query(ctx, l, q, src, pf)
 	}
 	if err == nil && failed && pf.Package == "" && len(pf.Imports) == 0 && len(pf.Symbols) == 0 {
-		err = ErrSyntax
-		if u := unsupported(l, src); u != nil {
-			err = u
-		}
+		err = protodialect.Check(l.Name, src, ErrSyntax)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
