@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -61,13 +62,53 @@ func (g *Git) Walk(ctx context.Context, since, head string, each func(Commit) er
 	if len(want) == 0 {
 		return nil
 	}
+	// A commit whose diff git cannot write (a blob missing from a partial
+	// clone or a snapshot) ends one git log; the walk goes on from the next
+	// commit, and a commit that fails first is read without its diff.
+	for pos := 0; pos < len(want); {
+		n, err := g.walkFrom(ctx, rng, pos, want[pos:], true, each)
+		pos += n
+		var gf *gitFailure
+		switch {
+		case err == nil:
+			return nil
+		case !errors.As(err, &gf):
+			return err
+		case n == 0:
+			m, err := g.walkFrom(ctx, rng, pos, want[pos:pos+1], false, each)
+			if err != nil {
+				return err
+			}
+			pos += m
+		}
+	}
+	return nil
+}
+
+// gitFailure is a git log that exited with an error while the walk's
+// context held.
+type gitFailure struct{ err error }
+
+func (e *gitFailure) Error() string { return e.err.Error() }
+func (e *gitFailure) Unwrap() error { return e.err }
+
+// walkFrom runs one git log of the commits want, the range's from the
+// skip-th on, with their diffs when patch, and returns how many it called
+// each for.
+func (g *Git) walkFrom(parent context.Context, rng string, skip int, want []string, patch bool, each func(Commit) error) (int, error) {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
 	nonce := make([]byte, 12)
 	if _, err := rand.Read(nonce); err != nil {
-		return err
+		return 0, err
 	}
 	marker := hex.EncodeToString(nonce)
 	args := []string{"-c", "core.quotepath=off", "log", "--no-merges", "--no-renames", "--no-color", "--no-ext-diff",
-		"--no-textconv", "--raw", "-p", "--unified=0", walkFormat(marker), rng, "--"}
+		"--no-textconv", "--raw", "--skip=" + strconv.Itoa(skip), "--max-count=" + strconv.Itoa(len(want))}
+	if patch {
+		args = append(args, "-p", "--unified=0")
+	}
+	args = append(args, walkFormat(marker), rng, "--")
 	if g.trace != nil {
 		g.trace(args[2:])
 	}
@@ -77,30 +118,38 @@ func (g *Git) Walk(ctx context.Context, since, head string, each func(Commit) er
 	cmd.Stderr = &stderr
 	pipe, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if err := cmd.Start(); err != nil {
 		if errors.Is(err, exec.ErrNotFound) {
-			return fmt.Errorf("git: %w", ErrNotGit)
+			return 0, fmt.Errorf("git: %w", ErrNotGit)
 		}
-		return fmt.Errorf("git log: %w", err)
+		return 0, fmt.Errorf("git log: %w", err)
 	}
-	perr := parseWalk(pipe, marker, want, each)
+	var stopped error // each's own error
+	n, perr := parseWalk(pipe, marker, want, func(c Commit) error {
+		stopped = each(c)
+		return stopped
+	})
 	if perr != nil {
 		cancel() // stop git; what it says next is no longer read
 		io.Copy(io.Discard, pipe)
 	}
 	werr := cmd.Wait()
 	switch {
-	case perr != nil:
-		return perr
-	case ctx.Err() != nil:
-		return fmt.Errorf("git log: %w", ctx.Err())
-	case werr != nil:
+	case stopped != nil:
+		return n, stopped
+	case parent.Err() != nil:
+		return n, fmt.Errorf("git log: %w", parent.Err())
+	case werr != nil && perr == nil || werr != nil && n < len(want):
 		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return fmt.Errorf("git log: %s: %w", msg, werr)
+		return n, &gitFailure{fmt.Errorf("git log: %s: %w", msg, werr)}
+	case perr != nil:
+		return n, perr
+	case werr != nil:
+		return n, werr
 	}
-	return nil
+	return n, nil
 }
 
 // walkFormat writes, per commit: a NUL and the marker (a random string of
@@ -120,14 +169,15 @@ const walkLine = 64 << 10
 
 // parseWalk reads git log output written with walkFormat(marker), --raw
 // and -p, calling each for every commit: they must be the commits want,
-// in that order. Like parseLog, it believes no half: a record that is not
-// the next commit wanted, or a count that differs, is an error.
-func parseWalk(r io.Reader, marker string, want []string, each func(Commit) error) error {
+// in that order, and returns how many it called each for. Like parseLog,
+// it believes no half: a record that is not the next commit wanted, or a
+// count that differs, is an error.
+func parseWalk(r io.Reader, marker string, want []string, each func(Commit) error) (int, error) {
 	br := bufio.NewReaderSize(r, walkLine)
 	start := []byte("\x00" + marker)
 	p := walkParser{}
 	var c *Commit
-	n := 0
+	n, done := 0, 0
 	emit := func() error {
 		if c == nil {
 			return nil
@@ -136,7 +186,7 @@ func parseWalk(r io.Reader, marker string, want []string, each func(Commit) erro
 		c.Changed = p.files[:min(len(p.files), MaxWalkFiles)]
 		c.Code = p.code.String()
 		err := each(*c)
-		c = nil
+		c, done = nil, done+1
 		return err
 	}
 	for {
@@ -144,27 +194,27 @@ func parseWalk(r io.Reader, marker string, want []string, each func(Commit) erro
 		if len(line) > 0 {
 			if bytes.HasPrefix(line, start) {
 				if err := emit(); err != nil {
-					return err
+					return done, err
 				}
 				if n >= len(want) {
-					return fmt.Errorf("%w: more commits than the %d of the range", errMalformed, len(want))
+					return done, fmt.Errorf("%w: more commits than the %d of the range", errMalformed, len(want))
 				}
 				rec, rest, herr := readHeader(br, line[len(start):])
 				if herr != nil {
-					return herr
+					return done, herr
 				}
 				if rec.Hash != want[n] {
-					return fmt.Errorf("%w: commit %d is %q, want %s", errMalformed, n, rec.Hash, want[n])
+					return done, fmt.Errorf("%w: commit %d is %q, want %s", errMalformed, n, rec.Hash, want[n])
 				}
 				n++
 				c = &rec
 				p.reset()
 				if strings.TrimSpace(rest) != "" {
-					return fmt.Errorf("%w: %q after commit %s's message", errMalformed, rest, rec.Hash)
+					return done, fmt.Errorf("%w: %q after commit %s's message", errMalformed, rest, rec.Hash)
 				}
 			} else if c == nil {
 				if len(bytes.TrimSpace(line)) > 0 {
-					return fmt.Errorf("%w: %q before the first commit", errMalformed, line)
+					return done, fmt.Errorf("%w: %q before the first commit", errMalformed, line)
 				}
 			} else {
 				p.line(line)
@@ -174,16 +224,16 @@ func parseWalk(r io.Reader, marker string, want []string, each func(Commit) erro
 			break
 		}
 		if err != nil {
-			return err
+			return done, err
 		}
 	}
 	if err := emit(); err != nil {
-		return err
+		return done, err
 	}
 	if n != len(want) {
-		return fmt.Errorf("%w: %d commits for the %d of the range", errMalformed, n, len(want))
+		return done, fmt.Errorf("%w: %d commits for the %d of the range", errMalformed, n, len(want))
 	}
-	return nil
+	return done, nil
 }
 
 // readWalkLine returns the next line of br: whole when it starts a record

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -139,7 +141,7 @@ func TestParseWalk(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var cs []Commit
-			err := parseWalk(strings.NewReader(tt.out), m, tt.want, func(c Commit) error { cs = append(cs, c); return nil })
+			_, err := parseWalk(strings.NewReader(tt.out), m, tt.want, func(c Commit) error { cs = append(cs, c); return nil })
 			if (err == nil) != tt.ok {
 				t.Fatalf("err = %v, want ok %v", err, tt.ok)
 			}
@@ -202,7 +204,7 @@ func FuzzParseWalk(f *testing.F) {
 	f.Fuzz(func(t *testing.T, out string, n uint8) {
 		want := []string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)}[:n%4]
 		i := 0
-		err := parseWalk(strings.NewReader(out), "m", want, func(c Commit) error {
+		_, err := parseWalk(strings.NewReader(out), "m", want, func(c Commit) error {
 			if i >= len(want) || c.Hash != want[i] || len(c.Changed) > MaxWalkFiles || c.Files < len(c.Changed) || len(c.Code) > MaxCodeBytes {
 				t.Fatalf("commit %d = %+v", i, c)
 			}
@@ -234,5 +236,40 @@ func TestCleanBody(t *testing.T) {
 				t.Errorf("Excerpt = %q, want %q", got, tt.excerpt)
 			}
 		})
+	}
+}
+
+// TestWalkMissingBlob: a blob missing from the repository (a partial
+// clone, a snapshot without its largest files) ends git log -p at the
+// commit whose diff needs it; the walk still reads every commit, that one
+// without the identifiers of its diff.
+func TestWalkMissingBlob(t *testing.T) {
+	r := newGitRepo(t)
+	r.write("a.go", "package a\n\nfunc KeptIdent() {}\n")
+	r.commit("first")
+	r.write("big.txt", "LostIdent\n")
+	r.commit("second")
+	r.write("a.go", "package a\n\nfunc LaterIdent() {}\n")
+	r.commit("third")
+	blob := strings.TrimSpace(r.git("rev-parse", "HEAD:big.txt"))
+	if err := os.Remove(filepath.Join(r.dir, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err)
+	}
+	head := strings.TrimSpace(r.git("rev-parse", "HEAD"))
+	cs, err := walkAll(NewGit(r.dir), "", head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cs {
+		got = append(got, c.Subject+": "+strings.Join(c.Changed, ",")+": "+c.Code)
+	}
+	want := []string{
+		"third: a.go: package func KeptIdent Kept Ident LaterIdent Later Ident ",
+		"second: big.txt: ",
+		"first: a.go: package func KeptIdent Kept Ident ",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("walk = %q, want %q", got, want)
 	}
 }
