@@ -2,8 +2,12 @@ package query
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 )
 
 // JSON is indented for people and compact for agents; both carry the same
@@ -74,6 +78,32 @@ func TestRenderCommitLocation(t *testing.T) {
 			}
 			if want := "[1] " + strings.Split(tt.want, "  ")[0] + "  § "; !strings.Contains(b.String(), want) {
 				t.Errorf("summary sources: want %q in\n%s", want, b.String())
+			}
+		})
+	}
+}
+
+// A commit entry's text is the prose of its message: trailers, pointer
+// lines and separators are never its excerpt, whatever the detail matched,
+// while its refs still come from the whole message.
+func TestCommitEntryText(t *testing.T) {
+	tests := []struct {
+		name, body, detail, want string
+	}{
+		{"prose then trailers", "The cap was off by one.\n\nReported-by: Bob\nSigned-off-by: Ada <a@x>\nCloses #12", "", "The cap was off by one."},
+		{"detail in a trailer", "The cap was off by one.\n\nReviewed-by: Budget Team <b@x>", "Budget", "The cap was off by one."},
+		{"trailers only", "Signed-off-by: Ada <a@x>\nChange-Id: I0123456789abcdef", "", ""},
+		{"squash separator", "Fix cap (#3)\n\n---------\n\nCo-authored-by: Bob <b@x>", "", "Fix cap (#3)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := history.Commit{Hash: "c0ffee0000000000000000000000000000000000", Subject: "Fix the cap", Body: tt.body}
+			e := entryOf(ranked{hit: hit{source: commitSource(c), signal: graph.SignalCommit, detail: tt.detail}}, nil)
+			if e.Text != tt.want {
+				t.Errorf("text %q, want %q", e.Text, tt.want)
+			}
+			if strings.Contains(tt.body, "#12") && !slices.Contains(e.Refs, "#12") {
+				t.Errorf("refs %v lost #12", e.Refs)
 			}
 		})
 	}

@@ -27,11 +27,13 @@ func linkSource(l rationale.Link) *source { return &source{Node: l.Source, memor
 func sectionSource(n *graph.Node) *source { return &source{Node: n} }
 
 // commitSource turns c into a reasoning source: the subject as its name,
-// the body as its text, the file it was read for as its path. Both are
-// outside input and sanitised.
+// the body's prose as its text (history.CleanBody: no trailer, pointer or
+// separator line is ever an excerpt; the entry's refs are read from the
+// whole message), the file it was read for as its path. Both are outside
+// input and sanitised.
 func commitSource(c history.Commit) *source {
 	n := &graph.Node{ID: commitNodeID(c.Hash), Kind: graph.KindCommit, Name: memory.SanitizeLine(c.Subject),
-		Path: c.Path, Lang: "text", Text: memory.Sanitize(c.Body)}
+		Path: c.Path, Lang: "text", Text: memory.Sanitize(history.CleanBody(c.Body))}
 	return &source{Node: n, commit: &c}
 }
 
