@@ -3,18 +3,17 @@ package query
 import (
 	"fmt"
 	"math"
-	"path"
-	"slices"
 	"sort"
 	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/internal/textutil"
+	"github.com/gortex/gortex/rationale"
 )
 
 // The ranking formula, one for every surface:
 //
-//	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar)
+//	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar × kind)
 //	similar = lexical + w × meaning   (w: 0 for a symbol, 0.75 for a question)
 //
 // weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
@@ -22,7 +21,9 @@ import (
 // names its file or directory (0.7), changed with it (0.6), a commit that
 // wrote it (0.5), or only reads like it (0.5). The link's score says how sure that evidence
 // is; the document kind's weight prefers reasoning (ADRs and designs 1.0
-// down to changelogs 0.5, see rationale.AssetKind.Weight); recency runs from
+// down to changelogs 0.5, see rationale.AssetKind.Weight), in the link and
+// in the similarity, so that a design and a guide that match alike rank
+// the design first (docs/evaluation.md, "Design over guide"); recency runs from
 // 1.0 for a document changed today towards 0.75 for an old one (0.875 when
 // unknown); each container step between the symbol and what the document
 // names halves the link; and the section's lexical similarity to the
@@ -61,7 +62,7 @@ func rankOne(h hit, now time.Time) ranked {
 	kind := h.source.asset().Weight()
 	r := ranked{hit: h, kind: kind, recent: recency(h.source.updated(), now), superseded: h.source.superseded()}
 	r.rank = h.signal.Weight() *
-		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*similarity(h))
+		(linkWeight*h.score*kind*r.recent*math.Pow(viaDiscount, float64(h.depth)) + lexicalWeight*similarity(h)*kind)
 	if h.signal == graph.SignalMemory {
 		r.rank = memoryRank(r)
 	}
@@ -85,9 +86,9 @@ func (r ranked) explain() string {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}
 	if r.sem > 0 && r.semWeight > 0 {
-		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f + %.2f × meaning %.3f)) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.semWeight, r.sem, r.rank)
+		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f + %.2f × meaning %.3f) × %.2f) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.semWeight, r.sem, r.kind, r.rank)
 	} else {
-		s += fmt.Sprintf(" + %.1f × lexical %.3f) = %.3f", lexicalWeight, r.lex, r.rank)
+		s += fmt.Sprintf(" + %.1f × lexical %.3f × %.2f) = %.3f", lexicalWeight, r.lex, r.kind, r.rank)
 	}
 	if r.superseded {
 		s += " (superseded: after live entries)"
@@ -133,28 +134,15 @@ func (r ranked) class() int {
 	return 0
 }
 
-// copyLikeness is the word-set Jaccard similarity above which two sections
-// with the same heading in files of the same name are copies of one
-// another (a documentation site kept per release, vendored docs); measured
-// on kueue's versioned site, copies score 0.8 and more.
-const copyLikeness = 0.7
-
 // dropCopies keeps the best of entries whose sections are copies of one
-// another. The copies add nothing but length.
+// another (rationale.Copies): the copies add nothing but length.
 func dropCopies(rs []ranked) []ranked {
-	type key struct{ heading, base string }
-	kept := map[key][]map[string]bool{}
+	copies := rationale.NewCopies()
 	out := rs[:0]
 	for _, r := range rs {
-		if r.source.Kind == graph.KindDoc {
-			k := key{r.source.Name, path.Base(r.source.Path)}
-			words := textutil.TokenSet(r.source.Text)
-			if slices.ContainsFunc(kept[k], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= copyLikeness }) {
-				continue
-			}
-			kept[k] = append(kept[k], words)
+		if r.source.Kind != graph.KindDoc || copies.Keep(r.source.Node) {
+			out = append(out, r)
 		}
-		out = append(out, r)
 	}
 	return out
 }

@@ -24,11 +24,12 @@ var (
 	secByOnly   = graph.SectionID("docs/adr/0000-queue.md", 1)  // superseded_by alone
 	secStatus   = graph.SectionID("docs/queue.md", 1)           // status superseded alone
 	secLog      = graph.SectionID("CHANGELOG.md", 1)
+	secGuide    = graph.SectionID("docs/guide.md", 1) // a user guide
 	secRecent   = graph.SectionID("docs/recent.md", 1)
 	secOld      = graph.SectionID("docs/old.md", 1)
 	secCopy1    = graph.SectionID("v1/docs/design.md", 1)
-	secCopy2    = graph.SectionID("v2/docs/design.md", 1) // a copy of v1's
-	secNotCopy  = graph.SectionID("v3/docs/design.md", 1) // same heading, other words
+	secCopy2    = graph.SectionID("v2/docs/design.md", 1)      // a copy of v1's
+	secNotCopy  = graph.SectionID("archive/docs/design.md", 1) // same heading, other words, in no release folder
 	secTieB1    = graph.SectionID("docs/tie-b.md", 1)
 	secTieA9    = graph.SectionID("docs/tie-a.md", 9)
 	secTieA2    = graph.SectionID("docs/tie-a.md", 2)
@@ -59,6 +60,7 @@ func rankStore(t *testing.T) *graph.Store {
 		{"docs/lexical.md", "Lexical", rationale.AssetDesign},
 		{"docs/adr/0002-ledger.md", "Ledger", rationale.AssetADR},
 		{"CHANGELOG.md", "Unreleased", rationale.AssetChangelog},
+		{"docs/guide.md", "Guide", rationale.AssetDoc},
 		{"docs/tie-b.md", "Tie", rationale.AssetDesign},
 		{"docs/file1.md", "File 1", rationale.AssetDesign},
 		{"docs/file2.md", "File 2", rationale.AssetDesign},
@@ -82,7 +84,7 @@ func rankStore(t *testing.T) *graph.Store {
 	copyText := "Retries back off exponentially, capped at one minute, so that a failing ledger is not hammered."
 	copy1, copy2 := section("v1/docs/design.md", "Retries", rationale.AssetDesign), section("v2/docs/design.md", "Retries", rationale.AssetDesign)
 	copy1.Text, copy2.Text = copyText, copyText
-	notCopy := section("v3/docs/design.md", "Retries", rationale.AssetDesign)
+	notCopy := section("archive/docs/design.md", "Retries", rationale.AssetDesign)
 	notCopy.Text = "Retries were removed: the queue redelivers failed messages by itself."
 	tieA9, tieA2 := section("docs/tie-a.md", "Tie nine", rationale.AssetDesign), section("docs/tie-a.md", "Tie two", rationale.AssetDesign)
 	tieA9.ID, tieA9.Line = secTieA9, 9
@@ -206,6 +208,17 @@ func TestRank(t *testing.T) {
 			want: []graph.NodeID{secADR, secLog},
 			check: func(t *testing.T, rs []ranked) {
 				wantRanks(t, rs, 0.42, 0.21) // kind 1.0 and 0.5
+			},
+		},
+		{
+			name: "document kind weighs the similarity too: a design before a guide whose words match a little better",
+			hits: func(h hitMaker) []hit {
+				return []hit{h.lex(secGuide, named, 0.2, 0.6), h.lex(secNamed, named, 0.2, 0.5)}
+			},
+			want: []graph.NodeID{secNamed, secGuide},
+			check: func(t *testing.T, rs []ranked) {
+				// 0.6 × 0.2 × kind × 0.875 + 0.4 × lexical × kind
+				wantRanks(t, rs, 0.105+0.4*0.5, 0.084+0.4*0.6*0.8)
 			},
 		},
 		{

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -182,23 +180,18 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch, mean
 }
 
 // distinct returns the first n of hits that are no copies of one another
-// (see copyLikeness): a documentation site kept per release would
+// (rationale.Copies): a documentation site kept per release would
 // otherwise fill every lexical place with one section.
 func distinct(hits []hit, n int) []hit {
-	type key struct{ heading, base string }
-	kept := map[key][]map[string]bool{}
+	copies := rationale.NewCopies()
 	var out []hit
 	for _, h := range hits {
 		if len(out) == n {
 			break
 		}
-		k := key{h.source.Name, path.Base(h.source.Path)}
-		words := textutil.TokenSet(h.source.Text)
-		if slices.ContainsFunc(kept[k], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= copyLikeness }) {
-			continue
+		if copies.Keep(h.source.Node) {
+			out = append(out, h)
 		}
-		kept[k] = append(kept[k], words)
-		out = append(out, h)
 	}
 	return out
 }
