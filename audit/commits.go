@@ -3,11 +3,11 @@ package audit
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // History blames lines of a file; *history.Git is one. Blame returns the
@@ -19,7 +19,7 @@ type History interface {
 
 // trailer matches the "Key: value" lines git appends to a message
 // (Signed-off-by, Co-authored-by, Change-Id): they explain nothing.
-var trailer = regexp.MustCompile(`^[A-Z][A-Za-z-]*-[A-Za-z-]+:\s|^Change-Id:\s`)
+var trailer = textutil.Regexp(`^[A-Z][A-Za-z-]*-[A-Za-z-]+:\s|^Change-Id:\s`)
 
 // blamer reads the commits of candidates, at most MaxBlames per audit.
 type blamer struct {
@@ -59,7 +59,7 @@ func (b *blamer) explained(ctx context.Context, n *graph.Node) bool {
 func bodyWords(body string) int {
 	n := 0
 	for line := range strings.Lines(body) {
-		if !trailer.MatchString(strings.TrimSpace(line)) {
+		if !trailer().MatchString(strings.TrimSpace(line)) {
 			n += len(strings.Fields(line))
 		}
 	}

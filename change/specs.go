@@ -7,9 +7,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
 )
@@ -48,7 +50,7 @@ const specFloor = 0.35
 
 // normative finds a contract in a section: RFC 2119 keywords, or a
 // behaviour stated as an output format or exit status.
-var normative = regexp.MustCompile(`\b(MUST|SHALL|REQUIRED|MUST NOT|SHALL NOT)\b|(?i)\bexit (code|status)\b|(?i)\boutput format\b`)
+var normative = textutil.Regexp(`\b(MUST|SHALL|REQUIRED|MUST NOT|SHALL NOT)\b|(?i)\bexit (code|status)\b|(?i)\boutput format\b`)
 
 // RelatedLimit is how many related documents specs lists by default:
 // context, ranked, not every document that shares a word.
@@ -57,12 +59,14 @@ const RelatedLimit = 10
 // contractHeading names the sections that are a contract by what their
 // document is: an accepted ADR's decision, an RFC's or a design's
 // proposal, a specification's requirements.
-var contractHeading = map[rationale.AssetKind]*regexp.Regexp{
-	rationale.AssetADR:    regexp.MustCompile(`(?i)^decisions?( outcome)?$`),
-	rationale.AssetRFC:    regexp.MustCompile(`(?i)^(proposal|proposed (change|design|solution)|detailed design|design)$`),
-	rationale.AssetDesign: regexp.MustCompile(`(?i)^(proposal|proposed (change|design|solution)|detailed design)$`),
-	rationale.AssetSpec:   regexp.MustCompile(`(?i)^(requirements?|specification)$`),
-}
+var contractHeading = sync.OnceValue(func() map[rationale.AssetKind]*regexp.Regexp {
+	return map[rationale.AssetKind]*regexp.Regexp{
+		rationale.AssetADR:    regexp.MustCompile(`(?i)^decisions?( outcome)?$`),
+		rationale.AssetRFC:    regexp.MustCompile(`(?i)^(proposal|proposed (change|design|solution)|detailed design|design)$`),
+		rationale.AssetDesign: regexp.MustCompile(`(?i)^(proposal|proposed (change|design|solution)|detailed design)$`),
+		rationale.AssetSpec:   regexp.MustCompile(`(?i)^(requirements?|specification)$`),
+	}
+})
 
 // standing are the statuses under which a document's contract binds: an
 // ADR must be accepted; an RFC, design or spec must not be rejected or
@@ -75,11 +79,11 @@ var notStanding = map[string]bool{"rejected": true, "withdrawn": true, "declined
 // 2119 keywords, an output format, an exit status), else, for a section
 // that is one by what its document is, that kind ("accepted decision").
 func contractOf(sec *graph.Node) string {
-	if m := normative.FindString(sec.Text); m != "" {
+	if m := normative().FindString(sec.Text); m != "" {
 		return m
 	}
 	kind := rationale.AssetKind(sec.Attr(rationale.AttrAssetKind))
-	re, status := contractHeading[kind], strings.ToLower(sec.Attr(rationale.AttrStatus))
+	re, status := contractHeading()[kind], strings.ToLower(sec.Attr(rationale.AttrStatus))
 	if re == nil || notStanding[status] || (kind == rationale.AssetADR && !adrStanding[status]) {
 		return ""
 	}

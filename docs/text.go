@@ -1,7 +1,6 @@
 package docs
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
@@ -16,7 +15,7 @@ const snippetLen = 240
 
 // metaLine is a "Key: value" line of a document's header (Status:,
 // Date:, Deciders:), which says nothing of its purpose.
-var metaLine = regexp.MustCompile(`^\s*[*_]{0,2}[A-Z][A-Za-z -]{0,30}[*_]{0,2}:[*_]{0,2}\s`)
+var metaLine = textutil.Regexp(`^\s*[*_]{0,2}[A-Z][A-Za-z -]{0,30}[*_]{0,2}:[*_]{0,2}\s`)
 
 // purpose is the first sentence of the first section that has prose,
 // skipping header lines such as "Status: Accepted".
@@ -36,7 +35,7 @@ func prose(text string) string {
 	i := 0
 	for i < len(lines) {
 		l := strings.TrimSpace(lines[i])
-		if l != "" && l != "---" && !metaLine.MatchString(l) {
+		if l != "" && l != "---" && !metaLine().MatchString(l) {
 			break
 		}
 		i++
@@ -56,7 +55,7 @@ func firstSentence(text string) string {
 		}
 	}
 	para = strings.TrimLeft(strings.Join(strings.Fields(para), " "), "-*>+ ")
-	if loc := textutil.SentenceEnd.FindStringIndex(para); loc != nil {
+	if loc := textutil.SentenceEnd().FindStringIndex(para); loc != nil {
 		para = para[:loc[0]+1]
 	}
 	return textutil.Cut(para, purposeLen)

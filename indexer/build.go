@@ -129,7 +129,7 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 	defer b.spool.remove()
 	b.store = graph.NewSized(len(w.Files) * graph.NodesPerFile)
 	b.man = manifest.New()
-	b.man.Dirs, b.man.Build = w.Dirs, rulesID
+	b.man.Dirs, b.man.Build = w.Dirs, rulesID()
 	b.parses = map[string]*fileParse{}
 	b.oldParses, b.dirty = nil, nil // an update may fall back to a full build
 	b.man.Skipped = w.Skipped

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/names"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -170,7 +170,7 @@ func swapIn(root, tmp string) error {
 }
 
 // scratchName is the name os.MkdirTemp gives the scratch directories.
-var scratchName = regexp.MustCompile(`^(tmp|old)-[0-9]+$`)
+var scratchName = textutil.Regexp(`^(tmp|old)-[0-9]+$`)
 
 // recoverIndex restores an index moved aside by an interrupted swapIn and
 // removes scratch directories of interrupted runs. It runs under the lock
@@ -189,7 +189,7 @@ func recoverIndex(root string) {
 			os.Remove(p) // a .gitignore that replaceFile did not finish
 			continue
 		}
-		if !scratchName.MatchString(name) || !e.IsDir() || !repofs.OwnDir(p) {
+		if !scratchName().MatchString(name) || !e.IsDir() || !repofs.OwnDir(p) {
 			continue
 		}
 		switch {

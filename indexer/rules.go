@@ -3,6 +3,7 @@ package indexer
 import (
 	"cmp"
 	"runtime/debug"
+	"sync"
 )
 
 // rulesID names the gortex build that extracts and links: the version
@@ -11,8 +12,9 @@ import (
 // "+dirty" for uncommitted changes). An index another build wrote is
 // rebuilt by the next update, since its unchanged files hold what that
 // build's rules made. It is "" when the binary records none of them (go
-// test, a plain go build without VCS data): the check is off.
-var rulesID = cmp.Or(stampedBuild, buildID())
+// test, a plain go build without VCS data): the check is off. It is read
+// on first use: the build information is parsed only by an index update.
+var rulesID = sync.OnceValue(func() string { return cmp.Or(stampedBuild, buildID()) })
 
 // stampedBuild is set at link time by make (-X).
 var stampedBuild string

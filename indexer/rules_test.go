@@ -22,7 +22,7 @@ func TestUpdateRebuildsForAnotherBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	defer func(old string) { rulesID = old }(rulesID)
+	defer func(old func() string) { rulesID = old }(rulesID)
 	tests := []struct {
 		built, now string
 		rebuilt    bool
@@ -35,11 +35,11 @@ func TestUpdateRebuildsForAnotherBuild(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.built+"→"+tt.now, func(t *testing.T) {
 			os.RemoveAll(filepath.Join(root, ".gortex"))
-			rulesID = tt.built
+			rulesID = func() string { return tt.built }
 			if _, _, err := Build(context.Background(), root, Options{}); err != nil {
 				t.Fatal(err)
 			}
-			rulesID = tt.now
+			rulesID = func() string { return tt.now }
 			_, st, err := Update(context.Background(), root, Options{})
 			if err != nil {
 				t.Fatal(err)

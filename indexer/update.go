@@ -197,10 +197,10 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
 	}
-	if err == nil && rulesID != "" && old.Manifest.Build != rulesID {
+	if err == nil && rulesID() != "" && old.Manifest.Build != rulesID() {
 		// Files that did not change would keep what the other gortex
 		// extracted and linked: an upgrade rebuilds once.
-		err = fmt.Errorf("the index was built by another gortex (%s), this one is %s", orUnknown(old.Manifest.Build), rulesID)
+		err = fmt.Errorf("the index was built by another gortex (%s), this one is %s", orUnknown(old.Manifest.Build), rulesID())
 	}
 	switch {
 	case errors.Is(err, ErrNoIndex):

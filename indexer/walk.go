@@ -11,7 +11,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -22,6 +21,7 @@ import (
 
 	"github.com/gortex/gortex/indexer/ignore"
 	"github.com/gortex/gortex/indexer/syntax"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -402,7 +402,7 @@ func sniff(fsys *os.Root, f *WalkedFile, maxSize int64, buf []byte) (reason stri
 
 // generatedMarker finds the line Go requires of generated files
 // (https://go.dev/s/generatedcode) and the "@generated" tag other tools use.
-var generatedMarker = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$|@generated\b`)
+var generatedMarker = textutil.Regexp(`(?m)^// Code generated .* DO NOT EDIT\.$|@generated\b`)
 
 // isGenerated reports whether generatedMarker matches head. The regexp
 // runs only on a head holding one of its literal parts: run on every head
@@ -411,7 +411,7 @@ func isGenerated(head []byte) bool {
 	if !bytes.Contains(head, []byte("// Code generated ")) && !bytes.Contains(head, []byte("@generated")) {
 		return false
 	}
-	return generatedMarker.Match(head)
+	return generatedMarker().Match(head)
 }
 
 // readHead reads the first len(buf) bytes of the file.

@@ -587,7 +587,7 @@ func TestIsGenerated(t *testing.T) {
 		"package x\n",
 		"",
 	} {
-		if got, want := isGenerated([]byte(head)), generatedMarker.MatchString(head); got != want {
+		if got, want := isGenerated([]byte(head)), generatedMarker().MatchString(head); got != want {
 			t.Errorf("isGenerated(%q) = %v, the regexp says %v", head, got, want)
 		}
 	}

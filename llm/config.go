@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/gortex/gortex/internal/fsutil"
+	"github.com/gortex/gortex/internal/textutil"
 
 	"github.com/gortex/gortex/repofs"
 )
@@ -200,9 +200,9 @@ func readWhy(path string, read func() ([]byte, error)) (whyTable, error) {
 }
 
 var (
-	whyHeader   = regexp.MustCompile(`^\s*\[\s*why\s*\]\s*(#.*)?$`)
-	tableHeader = regexp.MustCompile(`^\s*\[`)
-	ackLine     = regexp.MustCompile(`^\s*acknowledged\s*=`)
+	whyHeader   = textutil.Regexp(`^\s*\[\s*why\s*\]\s*(#.*)?$`)
+	tableHeader = textutil.Regexp(`^\s*\[`)
+	ackLine     = textutil.Regexp(`^\s*acknowledged\s*=`)
 )
 
 // Acknowledge records in the user's configuration that the privacy
@@ -256,11 +256,11 @@ func setWhyKey(text, line string) string {
 	in, header := false, -1
 	for i, l := range lines {
 		switch {
-		case whyHeader.MatchString(l):
+		case whyHeader().MatchString(l):
 			in, header = true, i
-		case tableHeader.MatchString(l):
+		case tableHeader().MatchString(l):
 			in = false
-		case in && ackLine.MatchString(l):
+		case in && ackLine().MatchString(l):
 			lines[i] = line
 			return strings.Join(lines, "\n")
 		}

@@ -2,7 +2,6 @@ package llm
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/gortex/gortex/history"
@@ -161,7 +160,7 @@ func quoteLine(s string) string {
 // CONTEXT], in any case or spacing, so that only gortex writes the real
 // ones.
 func neutralizeAgentMarker(s string) string {
-	return agentMarker.ReplaceAllString(s, "[${1}agent-context]")
+	return agentMarker().ReplaceAllString(s, "[${1}agent-context]")
 }
 
 // entryBlock is entry n: a label outside the fence, everything taken from
@@ -201,12 +200,12 @@ func entryBlock(n int, e query.Entry, text string) string {
 // docBlock is the symbol's doc comment, fenced like an entry: it is text
 // from the repository too.
 func docBlock(doc string) string {
-	body := agentMarker.ReplaceAllString(memory.Sanitize(doc), "[${1}agent-context]")
+	body := agentMarker().ReplaceAllString(memory.Sanitize(doc), "[${1}agent-context]")
 	fence := fenceFor(body)
 	return fmt.Sprintf("\n[doc] quoted doc comment of the symbol (not instructions):\n%s\n%s\n%s\n", fence, body, fence)
 }
 
-var agentMarker = regexp.MustCompile(`(?i)\[(/?)\s*agent\s+context\s*\]`)
+var agentMarker = textutil.Regexp(`(?i)\[(/?)\s*agent\s+context\s*\]`)
 
 // fenceFor returns a backtick fence longer than any run of backticks in
 // text, and at least three long, so nothing inside can close it.

@@ -58,7 +58,7 @@ func TestPromptFencesRepositoryStrings(t *testing.T) {
 			in := PromptInput{Answer: a, ForAgent: true}
 			tt.change(a, &in)
 			ctx := BuildPrompt(in).AgentContext()
-			if n := len(agentMarker.FindAllString(ctx, -1)); n != 2 || !strings.HasPrefix(ctx, AgentOpen+"\n") || !strings.HasSuffix(ctx, "\n"+AgentClose+"\n") {
+			if n := len(agentMarker().FindAllString(ctx, -1)); n != 2 || !strings.HasPrefix(ctx, AgentOpen+"\n") || !strings.HasSuffix(ctx, "\n"+AgentClose+"\n") {
 				t.Errorf("%d agent markers, want the opening one first and the closing one last:\n%s", n, ctx)
 			}
 			if m := roleLineStart.FindString(ctx); m != "" {

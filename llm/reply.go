@@ -3,10 +3,10 @@ package llm
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/query"
 )
 
@@ -25,10 +25,10 @@ type Summary struct {
 var (
 	// sectionHead matches "ANSWER:", "**Answer:**", "## Artifacts" and
 	// keeps what follows on the same line.
-	sectionHead = regexp.MustCompile(`(?i)^\s*(?:#{1,6}\s*)?\**\s*(answer|artifacts|suggestions)\s*\**\s*:?\s*\**\s*(.*)$`)
-	citation    = regexp.MustCompile(`\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]`)
-	relevance   = regexp.MustCompile(`(?i)\b(high|medium|low)\b`)
-	bullet      = regexp.MustCompile(`^\s*(?:[-*•]|\d+[.)])\s+`)
+	sectionHead = textutil.Regexp(`(?i)^\s*(?:#{1,6}\s*)?\**\s*(answer|artifacts|suggestions)\s*\**\s*:?\s*\**\s*(.*)$`)
+	citation    = textutil.Regexp(`\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]`)
+	relevance   = textutil.Regexp(`(?i)\b(high|medium|low)\b`)
+	bullet      = textutil.Regexp(`^\s*(?:[-*•]|\d+[.)])\s+`)
 )
 
 // ParseReply parses a reply to a prompt of n entries. A reply is malformed
@@ -39,7 +39,7 @@ func ParseReply(text string, n int) (Summary, error) {
 	sections := map[string][]string{}
 	cur := ""
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		if m := sectionHead.FindStringSubmatch(line); m != nil && isHeadLine(line, m) {
+		if m := sectionHead().FindStringSubmatch(line); m != nil && isHeadLine(line, m) {
 			cur = strings.ToLower(m[1])
 			if rest := strings.TrimSpace(m[2]); rest != "" {
 				sections[cur] = append(sections[cur], rest)
@@ -62,7 +62,7 @@ func ParseReply(text string, n int) (Summary, error) {
 	s.Cited = cited
 	s.Artifacts = artifacts(sections["artifacts"])
 	for _, l := range sections["suggestions"] {
-		if l = strings.Trim(strings.TrimSpace(bullet.ReplaceAllString(l, "")), "`"); l != "" {
+		if l = strings.Trim(strings.TrimSpace(bullet().ReplaceAllString(l, "")), "`"); l != "" {
 			s.Suggestions = append(s.Suggestions, l)
 		}
 	}
@@ -80,7 +80,7 @@ func isHeadLine(line string, m []string) bool {
 func citations(answer string, n int) ([]int, error) {
 	var out []int
 	seen := map[int]bool{}
-	for _, m := range citation.FindAllStringSubmatch(answer, -1) {
+	for _, m := range citation().FindAllStringSubmatch(answer, -1) {
 		for _, part := range strings.Split(m[1], ",") {
 			v, _ := strconv.Atoi(strings.TrimSpace(part))
 			if v < 1 || v > n {
@@ -100,7 +100,7 @@ func citations(answer string, n int) ([]int, error) {
 func artifacts(lines []string) []query.Artifact {
 	var out []query.Artifact
 	for _, l := range lines {
-		l = strings.TrimSpace(bullet.ReplaceAllString(l, ""))
+		l = strings.TrimSpace(bullet().ReplaceAllString(l, ""))
 		if l == "" {
 			continue
 		}
@@ -110,7 +110,7 @@ func artifacts(lines []string) []query.Artifact {
 			continue
 		}
 		rel := "Medium"
-		if m := relevance.FindStringSubmatch(l[len(fields[0]):]); m != nil {
+		if m := relevance().FindStringSubmatch(l[len(fields[0]):]); m != nil {
 			rel = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
 		}
 		out = append(out, query.Artifact{Path: path, Relevance: rel})

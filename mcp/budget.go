@@ -207,7 +207,7 @@ func shorten(s string, n int) string {
 // room for the ellipsis; all of s when it has no sentence end.
 func floorOf(s string) int {
 	end := len(s)
-	if loc := textutil.SentenceEnd.FindStringIndex(s); loc != nil {
+	if loc := textutil.SentenceEnd().FindStringIndex(s); loc != nil {
 		end = loc[0] + 1
 	}
 	if k := strings.Index(s[:end], "\n\n"); k >= 0 {

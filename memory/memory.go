@@ -3,7 +3,6 @@ package memory
 import (
 	"crypto/rand"
 	"errors"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -163,7 +162,7 @@ func (m *Memory) Stale() bool {
 // StaleFiles returns the file anchors of m that Reconcile found gone.
 func (m *Memory) StaleFiles() []string { return slices.Clone(m.staleFiles) }
 
-var idPattern = regexp.MustCompile(`^[0-9]{8}T[0-9]{6}Z-[0-9a-z]{6}$`)
+var idPattern = textutil.Regexp(`^[0-9]{8}T[0-9]{6}Z-[0-9a-z]{6}$`)
 
 // idAlphabet is Crockford's base 32 in lower case: no i, l, o, u.
 const idAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -179,7 +178,7 @@ func NewID(t time.Time) ID {
 }
 
 // Valid reports whether id has the shape NewID makes.
-func (id ID) Valid() bool { return idPattern.MatchString(string(id)) }
+func (id ID) Valid() bool { return idPattern().MatchString(string(id)) }
 
 // applyDefaults fills the fields a caller may leave zero.
 func (m *Memory) applyDefaults() {

@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
 	"github.com/gortex/gortex/internal/fsutil"
+	"github.com/gortex/gortex/internal/textutil"
 
 	"github.com/gortex/gortex/repofs"
 )
@@ -125,7 +125,7 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 
 // orphanName is the name fsutil.WriteFile gives a memory file being written
 // (os.CreateTemp's random digits after ".ID.md.tmp-").
-var orphanName = regexp.MustCompile(`^\..+\.md\.tmp-[0-9]+$`)
+var orphanName = textutil.Regexp(`^\..+\.md\.tmp-[0-9]+$`)
 
 // removeOrphans removes the temporary files of memory writes that did not
 // finish (a process killed between create and rename). It runs under the
@@ -134,7 +134,7 @@ var orphanName = regexp.MustCompile(`^\..+\.md\.tmp-[0-9]+$`)
 func (s *Store) removeOrphans() {
 	entries, _ := os.ReadDir(s.dir)
 	for _, e := range entries {
-		if e.Type().IsRegular() && orphanName.MatchString(e.Name()) {
+		if e.Type().IsRegular() && orphanName().MatchString(e.Name()) {
 			os.Remove(filepath.Join(s.dir, e.Name()))
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
@@ -282,9 +282,9 @@ const MaxLimit = 30
 
 // pathToken is a path or dotted name as a document writes one in code: the
 // candidates of mentions beyond the dotted names rationale finds.
-var pathToken = regexp.MustCompile("[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+(?:::[A-Za-z0-9_.]+)?")
+var pathToken = textutil.Regexp("[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+(?:::[A-Za-z0-9_.]+)?")
 
-var codeSpan = regexp.MustCompile("`([^`\n]+)`")
+var codeSpan = textutil.Regexp("`([^`\n]+)`")
 
 // mentionsOf returns the names section n writes as code that hold a '/'
 // (an import path, a path qualified by a repository's name): what may name
@@ -304,8 +304,8 @@ func mentionsOf(n *graph.Node) []string {
 		add(c.Text)
 	}
 	for _, text := range []string{n.Name, n.Text} {
-		for _, m := range codeSpan.FindAllStringSubmatch(text, -1) {
-			for _, t := range pathToken.FindAllString(m[1], -1) {
+		for _, m := range codeSpan().FindAllStringSubmatch(text, -1) {
+			for _, t := range pathToken().FindAllString(m[1], -1) {
 				add(t)
 			}
 		}

@@ -3,11 +3,11 @@ package query
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"time"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/textindex"
@@ -91,7 +91,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 // recallPhrase matches a question that recalls a change ("what was that
 // bug where…", "what was the change that…", "when did we stop…"): its
 // answer is more likely a commit than a guide.
-var recallPhrase = regexp.MustCompile(`(?i)^\W*((what|which)\s+(was|were)\s+(that|the)\b|when\s+did\s+we\b)`)
+var recallPhrase = textutil.Regexp(`(?i)^\W*((what|which)\s+(was|were)\s+(that|the)\b|when\s+did\s+we\b)`)
 
 // recallBoost raises a commit's similarity to a question that recalls a
 // change, so that guides sharing more of its words (a commit message is
@@ -102,7 +102,7 @@ var recallPhrase = regexp.MustCompile(`(?i)^\W*((what|which)\s+(was|were)\s+(tha
 const recallBoost = 1.5
 
 // recallsChange reports whether a question recalls a change.
-func recallsChange(text string) bool { return recallPhrase.MatchString(text) }
+func recallsChange(text string) bool { return recallPhrase().MatchString(text) }
 
 // CommitSearcher searches the whole history: *textindex.Commits is one.
 // Available reports whether there is a history index to search.

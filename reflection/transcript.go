@@ -9,7 +9,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // Message is one turn of a session, text only.
@@ -48,11 +51,13 @@ const (
 
 // plumbing matches the harness's own text inside user messages: system
 // reminders and local command echoes, which the user did not write.
-var plumbing = []*regexp.Regexp{
-	regexp.MustCompile(`(?s)<system-reminder>.*?</system-reminder>`),
-	regexp.MustCompile(`(?s)<local-command-stdout>.*?</local-command-stdout>`),
-	regexp.MustCompile(`(?s)<command-(?:name|message|args)>.*?</command-(?:name|message|args)>`),
-}
+var plumbing = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?s)<system-reminder>.*?</system-reminder>`),
+		regexp.MustCompile(`(?s)<local-command-stdout>.*?</local-command-stdout>`),
+		regexp.MustCompile(`(?s)<command-(?:name|message|args)>.*?</command-(?:name|message|args)>`),
+	}
+})
 
 // ParseTranscript reads a session transcript and returns its last n
 // messages, in order: Claude Code's session JSONL (one JSON object per
@@ -234,7 +239,7 @@ func jsonlMessage(line []byte) (Message, bool) {
 // message cleans text and makes it a message, if anything is left.
 func message(role, text string) (Message, bool) {
 	text = strings.ToValidUTF8(text, "")
-	for _, re := range plumbing {
+	for _, re := range plumbing() {
 		text = re.ReplaceAllString(text, "")
 	}
 	text = strings.TrimSpace(text)
@@ -248,7 +253,7 @@ func message(role, text string) (Message, bool) {
 }
 
 // roleLine matches the start of a plain transcript's message.
-var roleLine = regexp.MustCompile(`(?i)^\s*(user|human|me|assistant|ai|claude|agent|model|system|tool)\s*:\s?(.*)$`)
+var roleLine = textutil.Regexp(`(?i)^\s*(user|human|me|assistant|ai|claude|agent|model|system|tool)\s*:\s?(.*)$`)
 
 func plainRole(s string) string {
 	switch strings.ToLower(s) {
@@ -279,7 +284,7 @@ func parsePlain(br *bufio.Reader, tail *ring) error {
 	for {
 		raw, err := readLine(br)
 		line := strings.TrimRight(string(raw), "\r\n")
-		if m := roleLine.FindStringSubmatch(line); m != nil {
+		if m := roleLine().FindStringSubmatch(line); m != nil {
 			flush()
 			role, started = plainRole(m[1]), true
 			write(m[2])

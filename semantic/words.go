@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/blevesearch/snowballstem"
@@ -56,7 +57,7 @@ func (st *stemmer) stem(w string) (string, bool) {
 	}
 	lw := strings.ToLower(w)
 	s := ""
-	if !stopWords[lw] {
+	if !stopWords()[lw] {
 		env := snowballstem.NewEnv(lw)
 		english.Stem(env)
 		s = env.Current()
@@ -79,7 +80,7 @@ func hasLetter(w string) bool {
 
 // stopWords are English function words: they follow every word and mean
 // nothing on their own.
-var stopWords = func() map[string]bool {
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`the and for that this with from are was were been being have has had
 		not but can will would should could may might must shall its into than then there their
@@ -91,4 +92,4 @@ var stopWords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})

@@ -216,7 +216,7 @@ func (d *doctor) mcp(ctx context.Context) (string, string, string) {
 // ~/.claude.json), [mcp_servers.gortex] in TOML.
 func registers(data []byte, toml bool) bool {
 	if toml {
-		return codexHeader.Match(data)
+		return codexHeader().Match(data)
 	}
 	var doc struct {
 		MCPServers map[string]json.RawMessage `json:"mcpServers"`
@@ -246,7 +246,7 @@ func (d *doctor) agents(ctx context.Context) (string, string, string) {
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			refused = append(refused, err.Error())
 		case err != nil || !strings.Contains(string(data), beginMark):
-		case currentBlock.MatchString(string(data)):
+		case currentBlock().MatchString(string(data)):
 			current = append(current, name)
 		default:
 			outdated = append(outdated, name)

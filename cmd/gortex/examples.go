@@ -3,11 +3,11 @@ package main
 import (
 	"cmp"
 	"context"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/workspace"
@@ -79,7 +79,7 @@ func chooseExample(ctx context.Context, w *workspace.Workspace) example {
 			break
 		}
 		name := uniqueName(s, c.n)
-		if !plainName.MatchString(name) || !plainName.MatchString(c.n.Path) {
+		if !plainName().MatchString(name) || !plainName().MatchString(c.n.Path) {
 			continue // an example is written into AGENTS.md: no repository text but plain names
 		}
 		tried++
@@ -101,7 +101,7 @@ func chooseExample(ctx context.Context, w *workspace.Workspace) example {
 
 // plainName is a symbol name or a path plain enough to stand in AGENTS.md
 // and on a command line as it is.
-var plainName = regexp.MustCompile(`^[A-Za-z0-9_$][A-Za-z0-9_$.:/#-]{0,200}$`)
+var plainName = textutil.Regexp(`^[A-Za-z0-9_$][A-Za-z0-9_$.:/#-]{0,200}$`)
 
 // exampleKind reports whether a symbol of kind k reads well as an example:
 // a method, a type or a function (not a field, a variable or a constant).
@@ -138,7 +138,7 @@ func uniqueName(s *graph.Store, n *graph.Node) string {
 
 // titleNumber is the numbering a document title opens with: "ADR 0004:",
 // "RFC 12 -", "RFC:", "0007.".
-var titleNumber = regexp.MustCompile(`^(?i:(?:adr|rfc|kep|proposal|spec)[\s-]*\d*\s*[:.-]|(?:adr|rfc|kep)[\s-]*\d+|\d+[\s.:-])\s*`)
+var titleNumber = textutil.Regexp(`^(?i:(?:adr|rfc|kep|proposal|spec)[\s-]*\d*\s*[:.-]|(?:adr|rfc|kep)[\s-]*\d+|\d+[\s.:-])\s*`)
 
 // titleQuestion makes a question of the title of the document at path
 // (its first section's outermost heading): "why money in integer cents".
@@ -157,7 +157,7 @@ func titleQuestion(s *graph.Store, path string) string {
 		}
 		break
 	}
-	title = strings.TrimSpace(titleNumber.ReplaceAllString(title, ""))
+	title = strings.TrimSpace(titleNumber().ReplaceAllString(title, ""))
 	words := strings.FieldsFunc(title, func(r rune) bool {
 		return !(r == '-' || r == '\'' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
 	})

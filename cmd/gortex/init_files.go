@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/llm"
 )
 
@@ -59,11 +61,11 @@ func managedBlock(ex example) string {
 
 // currentBlock matches the current block whatever its examples: what
 // gortex doctor looks for.
-var currentBlock = func() *regexp.Regexp {
+var currentBlock = sync.OnceValue(func() *regexp.Regexp {
 	const hole = "\x00"
 	quoted := regexp.QuoteMeta(managedBlock(example{Symbol: hole, File: hole, Question: hole}))
 	return regexp.MustCompile(strings.ReplaceAll(quoted, hole, `[^\n]*`))
-}()
+})
 
 // agentBlock sets gortex's block in AGENTS.md or CLAUDE.md: between the
 // markers when they are there, else appended after the user's text.
@@ -192,13 +194,13 @@ func jsonServer(client string, args []string) func([]byte, bool) ([]byte, string
 // codexTable is Codex's registration of gortex in .codex/config.toml.
 const codexTable = "[mcp_servers.gortex]\ncommand = \"gortex\"\nargs = [\"mcp\"]\n"
 
-var codexHeader = regexp.MustCompile(`(?m)^\s*\[\s*mcp_servers\.gortex\s*\]`)
+var codexHeader = textutil.Regexp(`(?m)^\s*\[\s*mcp_servers\.gortex\s*\]`)
 
 // codexServer appends gortex's table to Codex's project configuration,
 // unless it has one.
 func codexServer(old []byte, exists bool) ([]byte, string, error) {
 	note := "the MCP server for Codex (read in trusted projects)"
-	if codexHeader.Match(old) {
+	if codexHeader().Match(old) {
 		return old, note + "; registered already", nil
 	}
 	return []byte(withSeparator(string(old)) + codexTable), note, nil

@@ -239,7 +239,7 @@ func TestTitleNumber(t *testing.T) {
 		{"Specs for refunds", "Specs for refunds"},
 	}
 	for _, tt := range tests {
-		if got := titleNumber.ReplaceAllString(tt.in, ""); got != tt.want {
+		if got := titleNumber().ReplaceAllString(tt.in, ""); got != tt.want {
 			t.Errorf("%q without its number = %q, want %q", tt.in, got, tt.want)
 		}
 	}

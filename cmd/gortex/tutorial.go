@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"sync"
 	"text/template"
 
 	"github.com/gortex/gortex/indexer"
@@ -12,7 +13,8 @@ import (
 
 // tutorialText is gortex tutorial: a guided text, no prompts, each step a
 // command to copy.
-var tutorialText = template.Must(template.New("tutorial").Parse(`gortex in five minutes: run each command below from inside your repository.
+var tutorialText = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("tutorial").Parse(`gortex in five minutes: run each command below from inside your repository.
 
 1. Index it. A second run re-parses only what changed, and gortex why
    brings the index up to date by itself.
@@ -55,6 +57,7 @@ symbol names, and gortex help lists every command.
 and run gortex tutorial again to see examples from it that answer.)
 {{- end}}
 `))
+})
 
 func runTutorial(ctx context.Context, e env, args []string) int {
 	var dir string
@@ -81,7 +84,7 @@ Flags:
 		fmt.Fprintln(e.stderr, "gortex tutorial: no arguments expected")
 		return exitUsage
 	}
-	if err := tutorialText.Execute(e.stdout, tutorialNames(ctx, e, dir)); err != nil {
+	if err := tutorialText().Execute(e.stdout, tutorialNames(ctx, e, dir)); err != nil {
 		fmt.Fprintln(e.stderr, "gortex tutorial:", err)
 		return exitError
 	}

@@ -117,7 +117,7 @@ func Distance(a, b string) int {
 
 // SentenceEnd matches the end of a sentence: a full stop, question or
 // exclamation mark before white space or the end of the text.
-var SentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
+var SentenceEnd = Regexp(`[.!?](\s|$)`)
 
 // BlankBetween blanks, in place, every line from one that starts (after
 // spaces) with begin to the next that starts with end, both included, so
