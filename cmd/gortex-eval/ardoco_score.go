@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // An ArDoCo project of the benchmark: the sentences of its architecture
@@ -25,7 +26,7 @@ type arProject struct {
 
 // goldName is the benchmark's name of a documentation-to-code gold file:
 // goldstandard_sad_<text year>-code_<code year>.csv.
-var goldName = regexp.MustCompile(`^goldstandard_sad_(\d{4})-code_\d{4}\.csv$`)
+var goldName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^goldstandard_sad_(\d{4})-code_\d{4}\.csv$`) })
 
 // loadArProject reads project dir (PROJECT/goldstandards/… and
 // PROJECT/text_<year>/PROJECT.txt) of the benchmark.
@@ -37,7 +38,7 @@ func loadArProject(dir string) (*arProject, error) {
 	}
 	var goldFile, year string
 	for _, e := range ents {
-		if m := goldName.FindStringSubmatch(e.Name()); m != nil {
+		if m := goldName().FindStringSubmatch(e.Name()); m != nil {
 			goldFile, year = filepath.Join(dir, "goldstandards", e.Name()), m[1]
 		}
 	}
