@@ -31,6 +31,9 @@ type Options struct {
 	// Limit is the number of findings returned; 0 means DefaultLimit, and
 	// a negative limit returns every finding.
 	Limit int
+	// Progress, when not nil, is told now and then how many of the
+	// symbols have been judged, and once when all have.
+	Progress func(done, total int)
 }
 
 // Run audits the repository: every finding, most important first (cautions
@@ -46,8 +49,13 @@ func Run(ctx context.Context, in Input, o Options) (*Report, error) {
 	b := newBlamer(in.History)
 	syms := symbols(in.Store)
 	for i, n := range syms {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if i%256 == 0 {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if o.Progress != nil {
+				o.Progress(i, len(syms))
+			}
 		}
 		if !under(n.Path, o.Paths) {
 			continue
@@ -59,6 +67,9 @@ func Run(ctx context.Context, in Input, o Options) (*Report, error) {
 		for _, f := range judge(ctx, in, b, n, l) {
 			all, weights = append(all, f), append(weights, l.dependents)
 		}
+	}
+	if o.Progress != nil {
+		o.Progress(len(syms), len(syms))
 	}
 	for _, a := range staleAnchors(in.Memories.All()) {
 		if f := stale(a); under(f.Symbol.Path, o.Paths) {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -276,5 +277,17 @@ func TestExplained(t *testing.T) {
 				t.Errorf("Explained(%s) = %v, want %v", tt.qualified, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestRunProgress: Run reports how many symbols it has judged, counting up
+// to all of them, once at the end.
+func TestRunProgress(t *testing.T) {
+	w := open(t, fixture(t))
+	var done []int
+	total := -1
+	r := run(t, w, audit.Options{Limit: -1, Progress: func(d, n int) { done, total = append(done, d), n }})
+	if len(done) == 0 || done[len(done)-1] != total || total != r.Symbols || !slices.IsSorted(done) {
+		t.Errorf("progress %v of %d, report of %d symbols", done, total, r.Symbols)
 	}
 }

@@ -19,7 +19,13 @@ import (
 // is no longer an ancestor of HEAD (a rebase, a reset).
 type HistoryIndexer struct {
 	Git *history.Git
+	// Progress, when not nil, is told every progressEvery commits how many
+	// the pass has read (their total is not known before the walk ends).
+	Progress func(read int)
 }
+
+// progressEvery is how often, in commits read, a history pass reports.
+var progressEvery = 100
 
 // UpdateHistory writes the history index into dir (which does not exist)
 // up to HEAD: the one in live taken over (its segments hard-linked) and
@@ -41,8 +47,14 @@ func (h HistoryIndexer) UpdateHistory(ctx context.Context, live, dir string) (in
 	if since == head {
 		return 0, idx.Close()
 	}
+	read := 0
 	n, err := addCommits(ctx, idx, func(ctx context.Context, each func(history.Commit) error) error {
-		return h.Git.Walk(ctx, since, head, each)
+		return h.Git.Walk(ctx, since, head, func(c history.Commit) error {
+			if read++; h.Progress != nil && read%progressEvery == 0 {
+				h.Progress(read)
+			}
+			return each(c)
+		})
 	}, head)
 	if cerr := idx.Close(); err == nil {
 		err = cerr

@@ -2,6 +2,7 @@ package textindex
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -216,5 +217,30 @@ func TestCommitsCode(t *testing.T) {
 	}
 	if n, err := h.UpdateHistory(ctx, dir, filepath.Join(t.TempDir(), "history.bleve")); n != 3 || err != nil {
 		t.Errorf("UpdateHistory over the first format = %d, %v; want all 3 commits again", n, err)
+	}
+}
+
+// TestHistoryProgress: a history pass reports the commits it has read,
+// every progressEvery, counting up.
+func TestHistoryProgress(t *testing.T) {
+	defer func(old int) { progressEvery = old }(progressEvery)
+	progressEvery = 2
+	root, git := gitRepo(t)
+	for i := range 5 {
+		name := fmt.Sprintf("f%d.go", i)
+		if err := os.WriteFile(filepath.Join(root, name), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "-A")
+		git("commit", "-q", "-m", "add "+name+" for the report")
+	}
+	var got []int
+	h := HistoryIndexer{Git: history.NewGit(root), Progress: func(read int) { got = append(got, read) }}
+	n, err := h.UpdateHistory(context.Background(), "", filepath.Join(t.TempDir(), "h"))
+	if err != nil || n != 5 {
+		t.Fatalf("UpdateHistory = %d, %v", n, err)
+	}
+	if !slices.Equal(got, []int{2, 4}) {
+		t.Errorf("progress reports %v, want [2 4]", got)
 	}
 }

@@ -225,7 +225,7 @@ var errUnknownSymbol = errors.New("unknown symbol")
 // uses.
 func IndexOptions(root string, o Options) indexer.Options {
 	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{},
-		History: textindex.HistoryIndexer{Git: history.NewGit(root)}, Model: semantic.Modeler{}.WriteModel, Progress: o.Progress, PauseGC: o.Short}
+		History: textindex.HistoryIndexer{Git: history.NewGit(root), Progress: historyProgress(o.Progress)}, Model: semantic.Modeler{}.WriteModel, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the
@@ -387,4 +387,13 @@ func (w *Workspace) symbolAt(path string, line int) string {
 		}
 	}
 	return ""
+}
+
+// historyProgress reports a history pass to progress as the stage
+// "history", of unknown size; nil for nil.
+func historyProgress(progress func(stage string, done, total int)) func(int) {
+	if progress == nil {
+		return nil
+	}
+	return func(read int) { progress("history", read, -1) }
 }

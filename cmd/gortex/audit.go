@@ -83,8 +83,10 @@ func auditRun(ctx context.Context, e env, o auditOpts) int {
 		fmt.Fprintln(e.stderr, "gortex audit:", err)
 		return exitError
 	}
-	w, err := openWorkspace(ctx, e, root, memory.ScopeBoth)
+	bar := newProgress(e.rawStderr, !o.asJSON && e.stderrTTY).counting("audit", "symbols")
+	w, err := openWorkspaceShowing(ctx, e, root, memory.ScopeBoth, bar)
 	if err != nil {
+		bar.done()
 		fmt.Fprintln(e.stderr, "gortex audit:", err)
 		return exitError
 	}
@@ -92,7 +94,12 @@ func auditRun(ctx context.Context, e env, o auditOpts) int {
 	if limit == 0 {
 		limit = -1
 	}
-	rep, err := audit.Run(ctx, audit.Input{Store: w.Store(), Memories: w.Memories, History: w.History}, audit.Options{Paths: paths, Limit: limit})
+	ao := audit.Options{Paths: paths, Limit: limit}
+	if bar != nil {
+		ao.Progress = func(done, total int) { bar.update("audit", done, total) }
+	}
+	rep, err := audit.Run(ctx, audit.Input{Store: w.Store(), Memories: w.Memories, History: w.History}, ao)
+	bar.done()
 	if err == nil {
 		if o.asJSON {
 			err = query.Encode(e.stdout, rep, query.FormatJSON, query.RenderOptions{})

@@ -95,12 +95,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 	bar := newProgress(e.rawStderr, !o.quiet && e.stderrTTY)
 	if bar != nil {
 		bar.update("walk", 0, -1) // the indexer reports the parse alone: the steps around it spin
-		wo.Progress = func(stage string, done, total int) {
-			bar.update(stage, done, total)
-			if stage == "parse" && done == total {
-				bar.update("link and write", 0, -1)
-			}
-		}
+		wo.Progress = bar.indexing()
 	}
 	w, st, moved, err := workspace.Reindex(ctx, root, o.full, wo)
 	bar.done()

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"fmt"
 	"io"
 	"sync"
 	"time"
@@ -24,6 +26,7 @@ type progress struct {
 	timer       *time.Timer // draws what was reported during the delay
 	total, last int         // the last report during the delay
 	closed      bool
+	units       map[string]string // what a stage's bar counts; files when not set
 }
 
 // late draws, once the delay has passed, the stage reported during it.
@@ -76,6 +79,9 @@ func (p *progress) update(stage string, done, total int) {
 		p.switchTo(stage, total)
 	}
 	if total < 0 {
+		if done > 0 { // a stage of unknown size that counts: say how far
+			p.bar.Describe(fmt.Sprintf("%s (%d)", stage, done))
+		}
 		return
 	}
 	if p.bar.GetMax() != total {
@@ -134,9 +140,35 @@ func (p *progress) newBar(stage string, total int) *progressbar.ProgressBar {
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("files"),
+		progressbar.OptionSetItsString(cmp.Or(p.units[stage], "files")),
 		progressbar.OptionSetPredictTime(true),
 	)...)
+}
+
+// counting sets what stage's bar counts (files unless set); p is returned.
+func (p *progress) counting(stage, unit string) *progress {
+	if p != nil {
+		if p.units == nil {
+			p.units = map[string]string{}
+		}
+		p.units[stage] = unit
+	}
+	return p
+}
+
+// indexing reports an index build's stages to p: the parse with its
+// counts, the steps around it (the walk, linking and writing, the first
+// history pass) as spinners; nil for a nil p.
+func (p *progress) indexing() func(stage string, done, total int) {
+	if p == nil {
+		return nil
+	}
+	return func(stage string, done, total int) {
+		p.update(stage, done, total)
+		if stage == "parse" && done == total {
+			p.update("link and write", 0, -1)
+		}
+	}
 }
 
 // done clears the bar's line.

@@ -46,7 +46,13 @@ func openPTY(t *testing.T) (master, slave *os.File) {
 // pseudo-terminal (tty) or a pipe, and returns its stdout and stderr.
 func indexUnder(t *testing.T, tty bool, args ...string) (stdout, stderr string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"index"}, args...)...)
+	return runUnder(t, tty, append([]string{"index"}, args...)...)
+}
+
+// runUnder runs gortex with args as indexUnder does.
+func runUnder(t *testing.T, tty bool, args ...string) (stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), asCLI+"=1", progressDelayEnv+"=1")
 	var out, errPipe bytes.Buffer
 	cmd.Stdout = &out
@@ -75,7 +81,7 @@ func indexUnder(t *testing.T, tty bool, args ...string) (stdout, stderr string) 
 		}()
 	}
 	if err := cmd.Wait(); err != nil {
-		t.Fatalf("gortex index %v: %v\nstdout: %s", args, err, out.String())
+		t.Fatalf("gortex %v: %v\nstdout: %s", args, err, out.String())
 	}
 	if !tty {
 		return out.String(), errPipe.String()
@@ -122,4 +128,32 @@ func TestIndexProgress(t *testing.T) {
 			t.Errorf("--quiet printed %q on the terminal and %q on stdout", tty, stdout)
 		}
 	})
+}
+
+// TestAuditProgress: gortex audit on a terminal shows the index it builds
+// first and the symbols it judges, and nothing with --json or into a pipe.
+func TestAuditProgress(t *testing.T) {
+	t.Run("terminal", func(t *testing.T) {
+		stdout, tty := runUnder(t, true, "audit", "--dir", fixtureCopy(t))
+		for _, want := range []string{"parse", "audit", "symbols/"} {
+			if !strings.Contains(tty, want) {
+				t.Errorf("the terminal shows no %q: %q", want, tty)
+			}
+		}
+		if strings.Contains(stdout, "\r") || strings.Contains(stdout, "symbols/") {
+			t.Errorf("progress reached stdout: %q", stdout)
+		}
+	})
+	for _, tt := range []struct {
+		name string
+		tty  bool
+		args []string
+	}{{"json", true, []string{"--json"}}, {"pipe", false, nil}} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr := runUnder(t, tt.tty, append([]string{"audit", "--dir", fixtureCopy(t)}, tt.args...)...)
+			if strings.Contains(stderr, "symbols/") || strings.Contains(stderr, "files/") { // a terminal ends lines with \r\n: no bar's sign
+				t.Errorf("progress shown: %q", stderr)
+			}
+		})
+	}
 }

@@ -93,7 +93,10 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	if err != nil {
 		return fail(err)
 	}
-	w, err := openWorkspace(ctx, e, root, memory.ScopeBoth)
+	show := !o.asJSON && e.stderrTTY && chosen.Name != llm.LLMAgent
+	bar := newProgress(e.rawStderr, show) // an index build, when there is none yet
+	w, err := openWorkspaceShowing(ctx, e, root, memory.ScopeBoth, bar)
+	bar.done()
 	if err != nil {
 		return fail(err)
 	}
@@ -108,9 +111,12 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	if !chosen.Local {
 		fmt.Fprintf(e.stderr, "gortex: reflect sends the last %d messages of the transcript to %s (%s, model %s)\n", len(msgs), chosen.Provider, chosen.Name, chosen.Model)
 	}
+	bar = newProgress(e.rawStderr, show)
+	bar.update("reading the session with "+modelOrName(chosen), 0, -1)
 	out, err := reflection.Run(ctx, reflection.Input{Messages: msgs, Key: key, Backend: chosen.Backend,
 		Proposals: memory.OpenProposals(root), Live: live, Resolve: w.Resolver(), Root: root,
 		Author: "gortex reflect (" + modelOrName(chosen) + ")"})
+	bar.done()
 	if err != nil {
 		return fail(err)
 	}

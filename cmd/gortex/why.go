@@ -310,7 +310,15 @@ func openDir(ctx context.Context, e env, cmd, dir string, scope memory.Scope) (w
 // was built (said on stderr). Anchors followed through a rename and
 // unreadable memory files are said on stderr too; no file is written.
 func openWorkspace(ctx context.Context, e env, root string, scope memory.Scope) (*workspace.Workspace, error) {
-	sess, err := workspace.NewSession(root, workspaceOptions(e, scope))
+	return openWorkspaceShowing(ctx, e, root, scope, nil)
+}
+
+// openWorkspaceShowing is openWorkspace that shows on bar (nil: nowhere)
+// how an index build, when there is none yet, advances.
+func openWorkspaceShowing(ctx context.Context, e env, root string, scope memory.Scope, bar *progress) (*workspace.Workspace, error) {
+	wo := workspaceOptions(e, scope)
+	wo.Progress = bar.indexing()
+	sess, err := workspace.NewSession(root, wo)
 	if err != nil {
 		return nil, err
 	}
