@@ -13,6 +13,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -211,11 +212,7 @@ func digest(s *graph.Store) []string {
 
 func fixtureCopy(t *testing.T) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(dst, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return fixturetest.Repo(t)
 }
 
 // fixtureCopyOf copies root without its index.

@@ -14,7 +14,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/gortex/gortex/internal/fsutil"
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -24,13 +24,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // testdata/lsp's memory over it, and returns its root.
 func fixture(t testing.TB) string {
 	t.Helper()
-	root := t.TempDir()
-	if err := fsutil.CopyDir(filepath.Join("..", "testdata", "repo"), root); err != nil {
-		t.Fatal(err)
-	}
-	if err := fsutil.CopyDir(filepath.Join("..", "testdata", "lsp", ".gortex"), filepath.Join(root, ".gortex")); err != nil {
-		t.Fatal(err)
-	}
+	root := fixturetest.Repo(t)
+	fixturetest.Over(t, "lsp/.gortex", filepath.Join(root, ".gortex"))
 	return root
 }
 

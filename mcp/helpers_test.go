@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/gortex/gortex/internal/fixturetest"
 )
 
 // fixture copies testdata/repo into a temporary directory and points the
@@ -24,26 +25,7 @@ func fixture(t testing.TB) string {
 // fixtureOf is fixture for the repository testdata/name.
 func fixtureOf(t testing.TB, name string) string {
 	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join("..", "testdata", name)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dir, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := fixturetest.Copy(t, name)
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	return dir
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/graph/graphtest"
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
 	"github.com/gortex/gortex/workspace"
@@ -19,10 +20,7 @@ import (
 // fixture copies the fixture repository to a temp dir and indexes it.
 func fixture(t *testing.T) (string, *graph.Store) {
 	t.Helper()
-	root := t.TempDir()
-	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	root := fixturetest.Repo(t)
 	return root, index(t, root)
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
 )
@@ -17,10 +18,7 @@ import (
 // directory, with files added by extra (path → content).
 func fixture(t testing.TB, extra map[string]string) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(dir, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	dir := fixturetest.Repo(t)
 	for p, content := range extra {
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/graph/graphtest"
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
@@ -19,11 +20,7 @@ import (
 func fixture(t *testing.T) string {
 	t.Helper()
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
-	root := t.TempDir()
-	if err := os.CopyFS(root, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	return root
+	return fixturetest.Repo(t)
 }
 
 func open(t *testing.T, root string) *workspace.Workspace {

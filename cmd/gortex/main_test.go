@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/internal/pgtest"
 	"github.com/gortex/gortex/query"
 )
@@ -26,11 +27,7 @@ func fixtureCopy(t testing.TB) string {
 // fixtureCopyOf copies the repository testdata/name.
 func fixtureCopyOf(t testing.TB, name string) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), name)
-	if err := os.CopyFS(dst, os.DirFS("../../testdata/"+name)); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return fixturetest.Copy(t, name)
 }
 
 // run runs gortex with args and returns its exit code, stdout and stderr.
