@@ -150,3 +150,22 @@ func wrapList(items []string, first, width int) string {
 	}
 	return b.String()
 }
+
+// dirHint is the hint of an unexpected argument to a command that takes
+// its repository by --dir.
+const dirHint = "the repository is --dir"
+
+// noArgs checks that a command that takes no argument got none: it says
+// which is unexpected, with hint ("" for none), and returns false; true
+// when pos is empty.
+func noArgs(e env, cmd string, pos []string, hint string) bool {
+	if len(pos) == 0 {
+		return true
+	}
+	msg := fmt.Sprintf("gortex %s: unexpected argument %q", cmd, pos[0])
+	if hint != "" {
+		msg += " (" + hint + ")"
+	}
+	fmt.Fprintln(e.stderr, msg)
+	return false
+}

@@ -98,3 +98,37 @@ func TestFlagsAfterArguments(t *testing.T) {
 		})
 	}
 }
+
+// TestUnexpectedArgument: every command that takes no argument refuses one
+// with exit 64, naming it and saying where it belongs.
+func TestUnexpectedArgument(t *testing.T) {
+	dir := fixtureCopy(t)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"doctor", "x"}, "gortex doctor: unexpected argument \"x\" (the repository is --dir)\n"},
+		{[]string{"init", "x"}, "gortex init: unexpected argument \"x\" (the repository is --dir)\n"},
+		{[]string{"lsp", "x"}, "gortex lsp: unexpected argument \"x\" (the repository is --dir)\n"},
+		{[]string{"mcp", "x"}, "gortex mcp: unexpected argument \"x\" (the repository is --dir)\n"},
+		{[]string{"ui", "x"}, "gortex ui: unexpected argument \"x\" (the repository is --dir)\n"},
+		{[]string{"publish", "x"}, "gortex publish: unexpected argument \"x\" (the repository is --dir)\n"},
+		{[]string{"serve", "x"}, "gortex serve: unexpected argument \"x\"\n"},
+		{[]string{"remember", "x"}, "gortex remember: unexpected argument \"x\" (quote the body and pass it with --body)\n"},
+		{[]string{"memory", "add", "x"}, "gortex memory add: unexpected argument \"x\" (quote the body and pass it with --body)\n"},
+		{[]string{"memory", "review", "x"}, "gortex memory review: unexpected argument \"x\" (give the ID with --accept, --reject or --edit)\n"},
+		{[]string{"reflect", "x"}, "gortex reflect: unexpected argument \"x\" (give the transcript with --transcript)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			args := append([]string{}, tt.args...)
+			if tt.args[0] != "publish" && tt.args[0] != "serve" {
+				args = append(args, "--dir", dir)
+			}
+			code, out, stderr := run(t, args...)
+			if code != exitUsage || out != "" || stderr != tt.want {
+				t.Errorf("exit %d stdout %q stderr %q, want %q", code, out, stderr, tt.want)
+			}
+		})
+	}
+}

@@ -74,8 +74,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex doctor: unexpected argument %q (the repository is --dir)\n", pos[0])
+	if !noArgs(e, "doctor", pos, dirHint) {
 		return exitUsage
 	}
 	root, err := resolveRoot(o.dir)

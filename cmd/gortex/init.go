@@ -60,8 +60,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex init: unexpected argument %q (the repository is --dir)\n", pos[0])
+	if !noArgs(e, "init", pos, dirHint) {
 		return exitUsage
 	}
 	if slices.Contains(o.mcp.vals, "all") {

@@ -56,8 +56,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex lsp: unexpected argument %q (the repository is --dir)\n", pos[0])
+	if !noArgs(e, "lsp", pos, dirHint) {
 		return exitUsage
 	}
 	log := serverLog(e, o.verbose)

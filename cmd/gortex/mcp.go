@@ -76,8 +76,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex mcp: unexpected argument %q (the repository is --dir)\n", pos[0])
+	if !noArgs(e, "mcp", pos, dirHint) {
 		return exitUsage
 	}
 	return mcpRun(ctx, e, o)

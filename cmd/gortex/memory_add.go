@@ -153,8 +153,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(args) > 0 {
-		fmt.Fprintf(e.stderr, "gortex %s: unexpected argument %q (quote the body and pass it with --body)\n", name, args[0])
+	if !noArgs(e, name, args, "quote the body and pass it with --body") {
 		return exitUsage
 	}
 	return memoryAddRun(ctx, e, name, o)

@@ -57,8 +57,7 @@ Flags:
 		}
 	}
 	switch {
-	case len(args) > 0:
-		fmt.Fprintf(e.stderr, "gortex memory review: unexpected argument %q (give the ID with --accept, --reject or --edit)\n", args[0])
+	case !noArgs(e, "memory review", args, "give the ID with --accept, --reject or --edit"):
 		return exitUsage
 	case actions > 1:
 		fmt.Fprintln(e.stderr, "gortex memory review: give one of --accept, --reject, --edit")

@@ -77,8 +77,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex publish: unexpected argument %q (the repository is --dir)\n", pos[0])
+	if !noArgs(e, "publish", pos, dirHint) {
 		return exitUsage
 	}
 	st, ok := openStore(ctx, e, "publish", db)
@@ -178,8 +177,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex serve: unexpected argument %q\n", pos[0])
+	if !noArgs(e, "serve", pos, "") {
 		return exitUsage
 	}
 	st, ok := openStore(ctx, e, "serve", db)

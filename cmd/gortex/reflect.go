@@ -66,8 +66,7 @@ Flags:
 		return code
 	}
 	switch {
-	case len(args) > 0:
-		fmt.Fprintf(e.stderr, "gortex reflect: unexpected argument %q (give the transcript with --transcript)\n", args[0])
+	case !noArgs(e, "reflect", args, "give the transcript with --transcript"):
 		return exitUsage
 	case !o.llm.valid():
 		fmt.Fprintf(e.stderr, "gortex reflect: --llm %q: want one of %s\n", o.llm.name, strings.Join(llm.LLMNames, ", "))

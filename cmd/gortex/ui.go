@@ -70,8 +70,7 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(e.stderr, "gortex ui: unexpected argument %q (the repository is --dir)\n", pos[0])
+	if !noArgs(e, "ui", pos, dirHint) {
 		return exitUsage
 	}
 	return uiRun(ctx, e, o)
