@@ -2,6 +2,7 @@ package rationale
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
@@ -29,6 +30,9 @@ type Memories struct {
 	links int
 
 	search memoryIndex // built on the first Search (search.go)
+
+	onlyMu sync.Mutex
+	only   map[memory.Scope]*Memories // the layers Only made, kept with their indexes
 }
 
 // LinkMemories links mems to s: each live anchor that s holds gets a memory
@@ -117,11 +121,27 @@ func (l *Memories) Memory(id memory.ID) *memory.Memory {
 
 // Only returns the layer of the memories of scope alone (l itself for
 // memory.ScopeBoth), their links as l found them: what a surface that
-// holds both stores answers for one, before any ranking.
+// holds both stores answers for one, before any ranking. It is made once
+// per scope and kept with l, so that its search index is built once too.
 func (l *Memories) Only(scope memory.Scope) *Memories {
 	if l == nil || scope == memory.ScopeBoth {
 		return l
 	}
+	l.onlyMu.Lock()
+	defer l.onlyMu.Unlock()
+	if o, ok := l.only[scope]; ok {
+		return o
+	}
+	if l.only == nil {
+		l.only = map[memory.Scope]*Memories{}
+	}
+	o := l.filter(scope)
+	l.only[scope] = o
+	return o
+}
+
+// filter makes the layer of the memories of scope alone.
+func (l *Memories) filter(scope memory.Scope) *Memories {
 	o := &Memories{byID: map[memory.ID]*memory.Memory{}, nodes: map[memory.ID]*graph.Node{}, into: map[graph.NodeID][]MemoryLink{}}
 	for _, m := range l.all {
 		if m.Scope != scope {

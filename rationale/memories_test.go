@@ -1,6 +1,7 @@
 package rationale
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -133,6 +134,12 @@ func TestMemoriesOnly(t *testing.T) {
 			}
 			if (l.Memory(other.ID) != nil) == (tt.scope != memory.ScopeBoth) {
 				t.Errorf("Memory(%s) present = %v", other.ID, l.Memory(other.ID) != nil)
+			}
+			if _, err := l.Search(context.Background(), "Finalize", 1); err != nil {
+				t.Fatal(err)
+			}
+			if again := all.Only(tt.scope); again != l || again.search.idx != l.search.idx {
+				t.Error("a second Only made the layer, or its index, again")
 			}
 		})
 	}
