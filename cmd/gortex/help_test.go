@@ -83,6 +83,11 @@ func TestHelpGolden(t *testing.T) {
 				t.Fatalf("%s --help: exit %d, stderr %q", name, code, stderr)
 			}
 			golden(t, filepath.Join("testdata", "help", name+".golden"), out)
+			for line := range strings.Lines(out) {
+				if f, ok := strings.CutPrefix(line, "  -"); ok && !strings.HasPrefix(f, "-") && len(strings.Trim(strings.Fields(f)[0], "v")) > 1 {
+					t.Errorf("%s --help prints a flag with one dash: %q", name, line)
+				}
+			}
 			if _, short, _ := run(t, append(cmd, "-h")...); short != out {
 				t.Errorf("%s -h differs from %s --help", name, name)
 			}

@@ -50,7 +50,7 @@ Zed); in Neovim 0.11:
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printDefaults(fs)
 	}
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
