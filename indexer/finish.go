@@ -26,6 +26,7 @@ type writePlan struct {
 	relink      bool            // run the Linker; false when the links still hold
 	sameContent bool            // no document changed: reuse the live content index
 	sameNames   bool            // no symbol was added, removed or renamed: reuse the live name list
+	sameModel   bool            // the model reads the same of every node: reuse the live model
 	removedDocs []graph.NodeID  // for the content index
 	addedDocs   []*graph.Node   // for the content index
 	dropParses  map[string]bool // parse records of the live index to leave out
@@ -105,10 +106,14 @@ func (b *builder) link(ctx context.Context) error {
 // finishUpdate writes an incremental update: the content index is taken
 // over when no document changed, the links when keepLinks restored them.
 func (b *builder) finishUpdate(ctx context.Context, c *change, touched map[string]bool, linksKept bool, removedDocs []graph.NodeID) (*Index, error) {
-	b.markUpdate(c, touched)
+	now := b.noteNow(touched)
+	b.markUpdate(c, now)
 	p := writePlan{relink: !linksKept, removedDocs: removedDocs, addedDocs: b.docsOf(touched), dropParses: touched}
 	p.sameContent = len(p.removedDocs) == 0 && len(p.addedDocs) == 0
 	p.sameNames = c.same
+	// Without a delta the update may have changed more than the touched
+	// files (resolveEverything; a Linker that made nodes): learn again.
+	p.sameModel = b.dirty != nil && sameReads(c, now)
 	if linksKept {
 		b.stats.LinksBySignal = b.man.Links
 	}
@@ -181,7 +186,8 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		}
 	})
 	if b.opts.Model != nil {
-		run(func() { errs[5] = b.opts.Model(ctx, b.store, tmp, IndexDir(b.root)) })
+		same := p.sameModel && b.dirty != nil // linking may drop the delta
+		run(func() { errs[5] = b.opts.Model.WriteModel(ctx, b.store, tmp, IndexDir(b.root), same) })
 	}
 	wg.Wait()
 	return errors.Join(errs...)

@@ -21,6 +21,7 @@ type change struct {
 	links    []graph.Edge      // the motivates edges into those nodes
 	ids      []graph.NodeID    // the touched files' nodes and their packages
 	edges    edgeStates        // the edges touching ids
+	reads    []string          // what the model reads of those nodes (Modeler.Reads)
 	// same is set, once the touched files are added again, when every node
 	// of theirs is as it was but for positions, signatures and text (an
 	// edit inside bodies or comments): no name any resolution or linking
@@ -64,6 +65,11 @@ func (c *change) note(b *builder, p string) {
 		}
 		c.identity = append(c.identity, identity(n))
 		c.links = append(c.links, b.store.In(n.ID, graph.EdgeMotivates)...)
+		if b.opts.Model != nil {
+			if r := b.opts.Model.Reads(n); r != "" {
+				c.reads = append(c.reads, r)
+			}
+		}
 	}
 	// An update may drop and re-create the package (update.go), so its
 	// links are kept too.
@@ -284,14 +290,22 @@ func (b *builder) noteNow(touched map[string]bool) *change {
 	return now
 }
 
-// markUpdate marks what the update changed of the touched files' nodes and
-// of their edges, once resolving and keeping links are done (linking marks
-// its own changes).
-func (b *builder) markUpdate(c *change, touched map[string]bool) {
+// sameReads reports whether the model reads the same of the touched
+// files' nodes now as before (in any order): then it reads the same of the
+// whole graph, since an update changes no other node's text.
+func sameReads(before, now *change) bool {
+	slices.Sort(before.reads)
+	slices.Sort(now.reads)
+	return slices.Equal(before.reads, now.reads)
+}
+
+// markUpdate marks what the update changed of the touched files' nodes
+// (now, as they are after it) and of their edges, once resolving and
+// keeping links are done (linking marks its own changes).
+func (b *builder) markUpdate(c, now *change) {
 	if b.dirty == nil {
 		return
 	}
-	now := b.noteNow(touched)
 	b.markDirty(c.ids...)
 	b.markDirty(now.ids...)
 	edges := edgeStates{}

@@ -29,6 +29,18 @@ type HistoryIndexer interface {
 	HistoryStale(ctx context.Context, live string) bool
 }
 
+// Modeler writes a model learned from a graph into an index directory;
+// semantic.Modeler is one.
+type Modeler interface {
+	// WriteModel writes the model of s into dir. With same set, what the
+	// model reads of the graph is what the live index directory's model
+	// was learned from, and that model is taken over.
+	WriteModel(ctx context.Context, s *graph.Store, dir, live string, same bool) error
+	// Reads returns what the model reads of n ("" for nothing): an update
+	// that leaves it the same for every node it touches keeps the model.
+	Reads(n *graph.Node) string
+}
+
 // Options configure Build and Update. The zero value builds a graph with no
 // motivates edges and no content index.
 type Options struct {
@@ -44,7 +56,7 @@ type Options struct {
 	// short-lived processes such as the CLI. The switch is process-wide,
 	// so a long-running process (the MCP server) leaves it false.
 	PauseGC bool
-	Model   func(ctx context.Context, s *graph.Store, dir, live string) error // writes a model of s into dir, live's if it holds; nil: none
+	Model   Modeler // nil: no model
 }
 
 // Stats describes one Build or Update.

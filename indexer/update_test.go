@@ -1,6 +1,7 @@
 package indexer_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/internal/fixturetest"
+	"github.com/gortex/gortex/semantic"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -27,44 +29,45 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 		change func(t *testing.T, root string)
 		kept   bool // the update keeps the links instead of linking again
 		full   bool // the update builds the index again
+		learn  bool // the update learns the model again, reading the graph
 	}{
 		{"body of a function", func(t *testing.T, root string) {
 			replace(t, root, "internal/ledger/ledger.go", "return &Ledger{nextID: 1}", "l := &Ledger{nextID: 1}\n\treturn l")
-		}, true, false},
+		}, true, false, false},
 		{"comment appended", func(t *testing.T, root string) {
 			appendTo(t, root, "billing/invoice.go", "\n// trailing comment\n")
-		}, true, false},
+		}, true, false, false},
 		{"new function called from another package", func(t *testing.T, root string) {
 			appendTo(t, root, "internal/ledger/ledger.go", "\n// Reverse undoes an entry.\nfunc Reverse() { New() }\n")
 			replace(t, root, "billing/invoice.go", "n := lastNumber.Add(1)", "n := lastNumber.Add(1)\n\tledger.Reverse()")
-		}, false, false},
+		}, false, false, true},
 		{"second method makes a value call ambiguous", func(t *testing.T, root string) {
 			// checkout.go's c.Empty() resolved to Cart.Empty in pricing.go;
 			// neither file changes, but the edge between them must go.
 			appendTo(t, root, "cart/discount.go", "\n// Empty is another Empty.\nfunc (cp Coupon) Empty() bool { return false }\n")
-		}, false, false},
+		}, false, false, true},
 		{"a symbol a document names is renamed", func(t *testing.T, root string) {
 			replace(t, root, "internal/ledger/ledger.go", "func New()", "func NewLedger()")
-		}, false, false},
+		}, false, false, true},
 		{"a document changes", func(t *testing.T, root string) {
 			appendTo(t, root, "docs/adr/0001-use-a-ledger.md", "\n## Follow-up\n\nWe also call `ledger.New` from `billing`.\n")
-		}, false, false},
+		}, false, false, true},
 		{"a file is deleted and one added in a new directory", func(t *testing.T, root string) {
 			remove(t, root, "cart/discount.go")
 			write(t, root, "cart/promo/promo.go", "package promo\n\nimport \"example.com/shop/billing\"\n\n// Promo wraps a total.\nfunc Promo() int64 { return billing.Total(nil) }\n")
-		}, false, false},
+		}, false, false, true},
 		{"a package changes its name", func(t *testing.T, root string) {
 			for _, f := range []string{"internal/ledger/ledger.go"} {
 				replace(t, root, f, "package ledger", "package journal")
 			}
-		}, false, false},
+		}, false, false, true},
 		{"a module path changes", func(t *testing.T, root string) {
 			replace(t, root, "tools/go.mod", "module ", "module x.")
-		}, false, true},
+		}, false, true, true},
 		{"touched without a change", func(t *testing.T, root string) {
 			now := time.Now().Add(time.Minute)
 			os.Chtimes(filepath.Join(root, "billing", "refund.go"), now, now)
-		}, true, false},
+		}, true, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,6 +80,8 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 			opts := workspace.IndexOptions(root, workspace.Options{})
 			linker := &countingLinker{inner: opts.Linker}
 			opts.Linker = linker
+			modeler := &recordingModeler{Modeler: opts.Model}
+			opts.Model = modeler
 			idx, st, err := indexer.Update(ctx, root, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -93,6 +98,10 @@ func TestUpdateMatchesFullBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameGraph(t, idx.Store, want.Store)
+			if modeler.learned != tt.learn {
+				t.Errorf("model learned again: %v, want %v", modeler.learned, tt.learn)
+			}
+			sameFile(t, filepath.Join(indexer.IndexDir(root), semantic.FileName), filepath.Join(indexer.IndexDir(full), semantic.FileName))
 			if st.Links != wantSt.Links || st.Symbols != wantSt.Symbols || st.Sections != wantSt.Sections {
 				t.Errorf("stats: %d links %d symbols %d sections, a full build: %d %d %d",
 					st.Links, st.Symbols, st.Sections, wantSt.Links, wantSt.Symbols, wantSt.Sections)
@@ -165,6 +174,34 @@ type countingLinker struct {
 func (l *countingLinker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int, error) {
 	l.calls++
 	return l.inner.Link(ctx, s)
+}
+
+// recordingModeler records whether the Modeler it wraps was asked to
+// learn the model again (not told that the model reads the same).
+type recordingModeler struct {
+	indexer.Modeler
+	learned bool
+}
+
+func (m *recordingModeler) WriteModel(ctx context.Context, s *graph.Store, dir, live string, same bool) error {
+	m.learned = !same
+	return m.Modeler.WriteModel(ctx, s, dir, live, same)
+}
+
+// sameFile fails unless the two files hold the same bytes.
+func sameFile(t *testing.T, got, want string) {
+	t.Helper()
+	g, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(g, w) {
+		t.Errorf("%s: %d bytes differ from a full build's %d", filepath.Base(got), len(g), len(w))
+	}
 }
 
 // sameGraph compares two stores node by node and edge by edge.

@@ -125,7 +125,7 @@ func TestModelerReuses(t *testing.T) {
 	ctx := context.Background()
 	live, next := t.TempDir(), t.TempDir()
 	s := fixture(t)
-	if err := (Modeler{}).WriteModel(ctx, s, live, filepath.Join(live, "none")); err != nil {
+	if err := (Modeler{}).WriteModel(ctx, s, live, filepath.Join(live, "none"), false); err != nil {
 		t.Fatal(err)
 	}
 	// A live model of the same hash is copied as it is, even when its
@@ -138,7 +138,7 @@ func TestModelerReuses(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(live, FileName), m.Encode(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := (Modeler{}).WriteModel(ctx, s, next, live); err != nil {
+	if err := (Modeler{}).WriteModel(ctx, s, next, live, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := Load(next); got == nil || got.idf[0] != m.idf[0] {
@@ -146,11 +146,67 @@ func TestModelerReuses(t *testing.T) {
 	}
 	n, _ := s.Node(graph.SectionID("docs/design.md", 1))
 	n.Text += " Callers see a delay."
-	if err := (Modeler{}).WriteModel(ctx, s, next, live); err != nil {
+	if err := (Modeler{}).WriteModel(ctx, s, next, live, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := Load(next); got == nil || got.Hash == m.Hash {
 		t.Error("a changed section did not build a new model")
+	}
+	// Told that the words are the same, it takes the live model over
+	// without reading the graph.
+	if err := (Modeler{}).WriteModel(ctx, s, next, live, true); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Load(next); got == nil || got.idf[0] != m.idf[0] {
+		t.Error("the live model was not taken over when told the words are the same")
+	}
+	// Unless there is none to take.
+	if err := (Modeler{}).WriteModel(ctx, s, next, filepath.Join(live, "none"), true); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Load(next); got == nil || got.Hash == m.Hash {
+		t.Error("no model was learned when there was none to take over")
+	}
+}
+
+// TestReads: what Reads returns changes with every field texts reads, and
+// with no other.
+func TestReads(t *testing.T) {
+	sym := graph.Node{ID: "a.go::T.Run", Kind: graph.KindMethod, Name: "Run", Receiver: "T", Text: "Run runs.",
+		Qualified: "x/a.T.Run", Path: "a.go", Line: 3, EndLine: 9, Signature: "func (T) Run()", Lang: "go"}
+	sec := graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Design", Text: "Why it runs.",
+		Path: "d.md", Line: 1, EndLine: 4, HeadingPath: []string{"Design"}, Lang: "markdown"}
+	tests := []struct {
+		name    string
+		base    graph.Node
+		edit    func(n *graph.Node)
+		changes bool
+	}{
+		{"symbol name", sym, func(n *graph.Node) { n.Name = "Start" }, true},
+		{"symbol receiver", sym, func(n *graph.Node) { n.Receiver = "U" }, true},
+		{"symbol doc comment", sym, func(n *graph.Node) { n.Text = "Run starts." }, true},
+		{"symbol kind read otherwise", sym, func(n *graph.Node) { n.Kind = graph.KindDoc }, true},
+		{"symbol moved", sym, func(n *graph.Node) { n.Line, n.EndLine = 30, 40 }, false},
+		{"symbol signature", sym, func(n *graph.Node) { n.Signature = "func (T) Run(ctx)" }, false},
+		{"symbol's package renamed", sym, func(n *graph.Node) { n.Qualified = "y/a.T.Run" }, false},
+		{"section text", sec, func(n *graph.Node) { n.Text = "Why it stops." }, true},
+		{"section heading", sec, func(n *graph.Node) { n.Name = "Decision" }, true},
+		{"section moved", sec, func(n *graph.Node) { n.ID = graph.SectionID("d.md", 5) }, true},
+		{"section's attributes", sec, func(n *graph.Node) { n.Attrs = map[string]string{"k": "v"} }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := tt.base
+			tt.edit(&n)
+			if got := (Modeler{}).Reads(&n) != (Modeler{}).Reads(&tt.base); got != tt.changes {
+				t.Errorf("Reads changed: %v, want %v", got, tt.changes)
+			}
+		})
+	}
+	for _, k := range []graph.NodeKind{graph.KindFile, graph.KindPackage} {
+		if r := (Modeler{}).Reads(&graph.Node{ID: "x", Kind: k, Name: "x", Text: "x"}); r != "" {
+			t.Errorf("Reads of a %s node: %q, want nothing", k, r)
+		}
 	}
 }
 

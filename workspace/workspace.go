@@ -225,7 +225,7 @@ var errUnknownSymbol = errors.New("unknown symbol")
 // uses.
 func IndexOptions(root string, o Options) indexer.Options {
 	return indexer.Options{Linker: &rationale.Linker{Root: root, Cache: indexer.Cache(root)}, Content: textindex.Indexer{},
-		History: textindex.HistoryIndexer{Git: history.NewGit(root), Progress: historyProgress(o.Progress)}, Model: semantic.Modeler{}.WriteModel, Progress: o.Progress, PauseGC: o.Short}
+		History: textindex.HistoryIndexer{Git: history.NewGit(root), Progress: historyProgress(o.Progress)}, Model: semantic.Modeler{}, Progress: o.Progress, PauseGC: o.Short}
 }
 
 // load loads root's index; a short-lived process does so with the

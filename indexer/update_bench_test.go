@@ -1,0 +1,67 @@
+//go:build unix
+
+package indexer_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/workspace"
+)
+
+// BenchmarkUpdateTree re-indexes a large indexed tree after a comment is
+// appended to one of its files, as gortex index does after an edit, in a
+// short-lived process (workspace.Options.Short). It runs only when
+// $GORTEX_BENCH_UPDATE names the file to change inside such a tree (e.g.
+// net/http/client.go of a copy of $(go env GOROOT)/src indexed with gortex
+// index); the tree's root is the nearest directory above it with an index.
+// The file is changed on every iteration: use a scratch copy.
+func BenchmarkUpdateTree(b *testing.B) {
+	file := os.Getenv("GORTEX_BENCH_UPDATE")
+	if file == "" {
+		b.Skip("GORTEX_BENCH_UPDATE names no file of an indexed tree")
+	}
+	root := filepath.Dir(file)
+	for {
+		if _, err := os.Stat(indexer.IndexDir(root)); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			b.Fatalf("no index above %s", file)
+		}
+		root = parent
+	}
+	ctx := context.Background()
+	i := 0
+	cpu := cpuTime()
+	for b.Loop() {
+		i++
+		f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(f, "\n// change %d\n", i)
+		f.Close()
+		_, st, err := indexer.Update(ctx, root, workspace.IndexOptions(root, workspace.Options{Short: true}))
+		if err != nil || st.Changed != 1 {
+			b.Fatalf("update: %d changed, err %v", st.Changed, err)
+		}
+	}
+	// CPU time as well as wall time: on a shared machine it is the
+	// steadier of the two.
+	b.ReportMetric(float64((cpuTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
