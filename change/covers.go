@@ -42,6 +42,10 @@ type Covered struct {
 	// Repo is the repository the target lives in, in an answer from the
 	// organisation's store; "" in a repository's own answer.
 	Repo string `json:"repo,omitempty" toon:"repo,omitempty"`
+	// Place says where the target lives when that is not the repository's
+	// own code ("test code", "generated code", "vendored code"): such a
+	// target comes after every one in own code, whatever its score.
+	Place string `json:"place,omitempty" toon:"place,omitempty"`
 }
 
 // Covers walks the motivates links of the document arg names ("PATH" or
@@ -70,7 +74,7 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 				continue
 			}
 			cv := Covered{ID: string(n.ID), Qualified: nameOf(n), Kind: string(n.Kind), Path: n.Path, Line: n.Line,
-				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID)}
+				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID), Place: placeOf(rationale.PlaceOf(s, n))}
 			if n.Kind == graph.KindPackage {
 				cv.Files = filesOf(s, n.ID)
 			}
@@ -82,7 +86,7 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 	for _, cv := range best {
 		c.Targets = append(c.Targets, cv)
 	}
-	sort.Slice(c.Targets, func(i, j int) bool { return strongerOrFirst(c.Targets[i], c.Targets[j]) })
+	sort.Slice(c.Targets, func(i, j int) bool { return Before(c.Targets[i], c.Targets[j]) })
 	c.Count = len(c.Targets)
 	if c.Count == 0 {
 		c.Note = "no motivates link leaves it: it names no indexed symbol, file or package"
@@ -90,12 +94,33 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 	return c, nil
 }
 
-func strongerOrFirst(a, b Covered) bool {
-	if stronger(a, b) != stronger(b, a) {
+// Before is the order of a coverage's targets: the repository's own code
+// before tests, generated and vendored code (a document means the code
+// people maintain; a test constant that shares a word of it is no first
+// target), then the stronger link, then by repository and ID.
+func Before(a, b Covered) bool {
+	switch {
+	case (a.Place == "") != (b.Place == ""):
+		return a.Place == ""
+	case stronger(a, b) != stronger(b, a):
 		return stronger(a, b)
+	case a.Repo != b.Repo:
+		return a.Repo < b.Repo
 	}
 	return a.ID < b.ID
 }
+
+// placeOf is a target's Place: "" for the repository's own code.
+func placeOf(p rationale.Place) string {
+	if p == rationale.PlaceOwn {
+		return ""
+	}
+	return p.String()
+}
+
+// PlaceOfPath is the Place of a target known only by its path (an answer
+// from the organisation's store), by rationale.PathPlace.
+func PlaceOfPath(p string) string { return placeOf(rationale.PathPlace(p)) }
 
 // CoversLimit is how many targets covers lists by default.
 const CoversLimit = 30

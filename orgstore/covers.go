@@ -92,7 +92,7 @@ func (st *Store) Covers(ctx context.Context, g Grant, q CoversQuery) (*change.Co
 				rows.Close()
 				return err
 			}
-			cv.Score = math.Round(score*1000) / 1000
+			cv.Score, cv.Place = math.Round(score*1000)/1000, change.PlaceOfPath(cv.Path)
 			k := cv.Repo + "\x00" + cv.ID
 			if old, ok := best[k]; !ok || stronger(cv, old) {
 				best[k] = cv
@@ -105,16 +105,7 @@ func (st *Store) Covers(ctx context.Context, g Grant, q CoversQuery) (*change.Co
 		for _, cv := range best {
 			c.Targets = append(c.Targets, cv)
 		}
-		sort.Slice(c.Targets, func(i, j int) bool {
-			a, b := c.Targets[i], c.Targets[j]
-			if stronger(a, b) != stronger(b, a) {
-				return stronger(a, b)
-			}
-			if a.Repo != b.Repo {
-				return a.Repo < b.Repo
-			}
-			return a.ID < b.ID
-		})
+		sort.Slice(c.Targets, func(i, j int) bool { return change.Before(c.Targets[i], c.Targets[j]) })
 		return nil
 	})
 	if err != nil {

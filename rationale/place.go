@@ -36,19 +36,28 @@ func (p Place) String() string {
 	return [...]string{"own code", "test code", "generated code", "vendored code"}[p]
 }
 
-// PlaceOf says where the symbol n of s lives: by its path (IsTestPath,
-// IsVendoredPath) and by its file's generated mark.
+// PlaceOf says where the symbol n of s lives: by its path (PathPlace)
+// and by its file's generated mark.
 func PlaceOf(s *graph.Store, n *graph.Node) Place {
-	switch {
-	case n.Path == "":
-		return PlaceOwn
-	case IsVendoredPath(n.Path):
-		return PlaceVendored
-	case IsTestPath(n.Path):
-		return PlaceTest
+	if p := PathPlace(n.Path); p != PlaceOwn || n.Path == "" {
+		return p
 	}
 	if f, ok := s.Node(graph.FileID(n.Path)); ok && f.Generated() {
 		return PlaceGenerated
+	}
+	return PlaceOwn
+}
+
+// PathPlace says where the code at path p lives by the path alone
+// (IsVendoredPath, IsTestPath): own code, tests or vendored code.
+func PathPlace(p string) Place {
+	switch {
+	case p == "":
+		return PlaceOwn
+	case IsVendoredPath(p):
+		return PlaceVendored
+	case IsTestPath(p):
+		return PlaceTest
 	}
 	return PlaceOwn
 }

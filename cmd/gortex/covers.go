@@ -97,7 +97,11 @@ func coversText(c *change.Coverage) string {
 				fmt.Fprintf(&b, "  %s\n", t.Path)
 			}
 		}
-		fmt.Fprintf(&b, "    %-8s %.2f  %-9s %s  (line %d)\n", t.Signal, t.Score, t.Kind, t.ID, t.Line)
+		where := fmt.Sprintf("line %d", t.Line)
+		if t.Place != "" {
+			where += ", " + t.Place
+		}
+		fmt.Fprintf(&b, "    %-8s %.2f  %-9s %s  (%s)\n", t.Signal, t.Score, t.Kind, t.ID, where)
 	}
 	if c.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", c.Note)

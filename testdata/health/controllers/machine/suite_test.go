@@ -1,0 +1,5 @@
+package machine
+
+import "time"
+
+const timeout = 10 * time.Second
