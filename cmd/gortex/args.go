@@ -106,27 +106,6 @@ func didYouMean(name string, names []string) string {
 	return ""
 }
 
-// printDefaults prints fs's flags as flag.PrintDefaults does, but with two
-// dashes, as gh, git and kubectl print them and as the README writes them;
-// a one-letter flag and the verbosity flags (-v, -vv, -vvv) keep one, as
-// short flags do.
-func printDefaults(fs *flag.FlagSet) {
-	out := fs.Output()
-	var b strings.Builder
-	fs.SetOutput(&b)
-	fs.PrintDefaults()
-	fs.SetOutput(out)
-	for line := range strings.Lines(b.String()) {
-		if rest, ok := strings.CutPrefix(line, "  -"); ok {
-			name := strings.Fields(rest)[0]
-			if len(name) > 1 && strings.Trim(name, "v") != "" {
-				line = "  --" + rest
-			}
-		}
-		io.WriteString(out, line)
-	}
-}
-
 // wrapList joins items with ", " into lines of at most width columns, the
 // first of them first columns wide (it continues a line of text).
 func wrapList(items []string, first, width int) string {

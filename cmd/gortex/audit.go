@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gortex/gortex/audit"
@@ -29,34 +30,7 @@ func runAudit(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 when a finding of this severity is found: caution or kudos")
 	fs.IntVar(&o.limit, "limit", audit.DefaultLimit, "print at most this many findings (0: all)")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex audit [flags] [PATH...]
-
-Find what the reasoning graph lacks, from the graph as it is now (nothing is
-stored). With PATH, only findings about code, memory anchors and documents
-under those files or directories.
-
-Cautions:
-  unexplained_load_bearing  at least %d functions in %d or more packages call it, and
-                            no memory, document or commit message explains it
-  weak_basis                it is load-bearing and an anchored decision, invariant or
-                            constraint memory has basis assumption or unknown
-  superseded_only           it is load-bearing and its only reasoning is superseded
-  stale_anchor              a memory's anchor no longer resolves
-  dangling_reference        a document names, as code, a name its package lacks
-Kudos:
-  grounded                  it is load-bearing and rests on an accepted ADR or a
-                            memory based on research, a measurement or an incident
-
-Each finding says the fact, what fixing it gains, and the command that does.
-
-Exit status: 0, or 1 when --fail-on names a severity that was found (or on
-an error), 64 bad usage.
-
-Flags:
-`, audit.MinCallers, audit.MinCallerPackages)
-		printDefaults(fs)
-	}
+	setUsage(fs, "audit", "min_callers", strconv.Itoa(audit.MinCallers), "min_caller_packages", strconv.Itoa(audit.MinCallerPackages))
 	paths, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

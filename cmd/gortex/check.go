@@ -39,27 +39,7 @@ func runCheck(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.db, "db", "", "check against the organisation's PostgreSQL store at this URL: the reasoning of every published repository, the change taken against the published commit")
 	fs.StringVar(&o.repo, "repo", "", "with --db: the published repository the change is of (default: this one's name, as publish names it)")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex check [flags] [PATH...]
-
-The symbols a change touches and the reasoning that governs each, most
-binding first: invariant and constraint memories, decisions, then ADR, RFC,
-spec and design sections (live before superseded), each with path, line and
-excerpt. Renamed and deleted symbols count, with their memories marked stale.
-
-The change is the work tree against --base (default: the merge base with
-origin/HEAD, main or master), or the unified diff of --diff, or every
-symbol of the files under PATH. With --db, the reasoning comes from the
-organisation's store and the change is the work tree against the commit
-the store holds of the repository (or the diff of --diff).
-
-Exit status: 0, or 1 when --fail-on names a kind that governs a touched
-symbol (or on an error), 64 bad usage.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "check")
 	paths, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -12,19 +12,7 @@ var shells = []string{"bash", "zsh", "fish"}
 
 func runCompletion(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("completion", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex completion bash|zsh|fish
-
-Print the shell completion script for gortex: commands, flags, flag values,
-memory IDs, and for gortex why the symbol names of the index
-(gortex why Budg<TAB>), read from a name list the index keeps so that the
-graph is not loaded. Load it for the current shell, or install it:
-
-  bash   source <(gortex completion bash)     (in ~/.bashrc)
-  zsh    source <(gortex completion zsh)      (in ~/.zshrc, after compinit)
-  fish   gortex completion fish > ~/.config/fish/completions/gortex.fish
-`)
-	}
+	setUsage(fs, "completion")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

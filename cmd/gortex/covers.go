@@ -24,18 +24,7 @@ func runCovers(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&repo, "repo", "", "with --db: the published repository of the document")
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
 	fs.StringVar(&dir, "dir", "", dirHelp)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex covers [flags] DOC[#SECTION]
-
-The code a document (or one section, by heading, slug or L<line>) explains:
-the symbols, files and packages its motivates links reach, with signal and
-score, grouped by file, strongest first. Is this ADR still implemented, and
-where?
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "covers")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

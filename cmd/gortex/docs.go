@@ -32,31 +32,7 @@ func runDocs(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&o.limit, "limit", 0, "list at most this many documents (0: all)")
 	fs.BoolVar(&o.subsections, "subsections", false, "with PATH#SECTION, also print the sections nested in it")
 	ff.register(fs)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex docs [flags] [PATH[#SECTION]]
-
-Read the repository's documents (design docs, ADRs, RFCs, specs, READMEs,
-changelogs, other Markdown and text) a piece at a time, as the MCP tools
-list_docs, doc_outline and read_doc_section do:
-
-  gortex docs                       every document: kind, path, title, purpose
-  gortex docs docs/adr              the documents under a directory
-  gortex docs docs/adr/0001-use-a-ledger.md
-                                    its outline: each section's id, heading,
-                                    lines and estimated size in tokens
-  gortex docs docs/adr/0001-use-a-ledger.md#Decision
-                                    one section's text
-
-PATH is repo-relative, relative to the working directory, or a trailing
-part of a path that one document has (adr/0001-use-a-ledger.md). SECTION is
-a section's id (L27, as the outline lists it), its heading in any case, the
-end of its heading path ("Pricing > Rounding"), or its Markdown anchor
-(options-considered).
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "docs")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

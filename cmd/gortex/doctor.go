@@ -43,33 +43,7 @@ func runDoctor(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.BoolVar(&o.asJSON, "json", false, `print {"checks":[{"name","status","message","fix"}]}`)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex doctor [flags]
-
-Check that gortex works in this repository, one line per check with pass,
-warn, fail, skip or info (advice, nothing wrong), a message, and for anything
-not passing a fix:
-
-  git         git is installed and the directory is a git repository
-  index       the index exists and is fresh
-  memories    every memory file parses
-  anchors     no memory anchor is stale
-  llm         the chosen LLM backend answers (a one-line prompt that carries
-              nothing of the repository; skipped for none)
-  mcp         the MCP server is registered for Claude Code, Cursor or Codex
-  agents      AGENTS.md or CLAUDE.md holds the gortex init block
-  badge       the README shows the gortex badge (advice: info without it,
-              skipped without a README)
-  privacy     whether the one-time privacy notice of the backend was shown
-
-Nothing is written: a missing or stale index is reported, not built.
-
-Exit status: 0 when no check fails (warnings included), 1 when one does.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "doctor")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -97,3 +97,25 @@ func TestHelpGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestUsageFiles: every file of usage/ is the help of a command of
+// helpCommands (or the fields part the memory writers share), and no
+// command's help keeps a {{KEY}} its code did not fill.
+func TestUsageFiles(t *testing.T) {
+	names := map[string]bool{"memory-fields": true}
+	for _, cmd := range helpCommands {
+		names[strings.Join(cmd, "-")] = true
+		if _, out, _ := run(t, append(cmd, "--help")...); strings.Contains(out, "{{") {
+			t.Errorf("%s --help keeps a placeholder: %q", strings.Join(cmd, " "), out)
+		}
+	}
+	files, err := usageFiles.ReadDir("usage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if name := strings.TrimSuffix(f.Name(), ".txt"); !names[name] {
+			t.Errorf("usage/%s is no command's help", f.Name())
+		}
+	}
+}

@@ -33,36 +33,7 @@ func runIndex(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile (pprof) of the run to this file")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile (pprof: allocations of the whole run, and what is live once the index is written) to this file")
 	fs.BoolVar(&o.warmBlame, "warm-blame", false, "also git blame every source file into .gortex/cache/blame/, so that why answers its commit entries without running git")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex index [flags] [DIR]
-
-Index DIR: parse the source files of 20 languages (Go, Python, JavaScript,
-TypeScript and TSX, Java, Kotlin, Scala, C, C++, C#, Rust, Ruby, PHP, Swift,
-Lua, Elixir, OCaml, Bash, Protobuf, HCL and Terraform) into symbols, with
-qualified names in each language's convention; keep every other file as a
-file node; split Markdown and text documents (.md, .markdown, .txt, .adoc,
-.asciidoc, .rst; not those under a testdata, fixtures, __fixtures__ or
-__snapshots__ directory, which are test data) into one section per
-heading; link each section to the code it names (a symbol, its type or
-package, its file or directory) and to the files committed together with
-its document; and index the sections for lexical matching and questions. The walk honours .gitignore and skips .git,
-vendor/, node_modules/, binary files and files over 2 MiB.
-
-Without DIR, the project around the working directory is indexed: the
-nearest directory already indexed, else the git (or other version control)
-root, else the nearest directory with a go.mod, package.json, Cargo.toml,
-pyproject.toml or other build file. Your home directory and / are never a
-project unless named. Outside a project gortex refuses and writes nothing;
-every command that takes --dir finds its repository the same way.
-
-The index is written to DIR/.gortex/index/ (kept out of git by
-DIR/.gortex/.gitignore); a crash mid-index leaves the previous index in
-place. A second run re-parses only files that changed.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "index")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -32,30 +32,7 @@ func runInit(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
 	fs.Var(&o.mcp, "mcp", "also register the MCP server for these agents: claude (.mcp.json), cursor (.cursor/mcp.json), codex (.codex/config.toml), or all (repeatable, or comma-separated)")
 	fs.BoolVar(&o.config, "config", false, "also write .gortex/config.toml with every key commented out")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex init [flags]
-
-Set a repository up for gortex and the coding agents working in it: write
-a block telling agents when to call gortex why and store_memory (three
-examples, how to record a decision) into AGENTS.md and CLAUDE.md, between
-the marker comments
-
-  %s
-  %s
-
-Each file is created if missing; text outside the markers is never
-touched, and running init again changes nothing unless gortex's block did.
-With --mcp, the MCP registration of each agent is added to its file (other
-servers kept; an existing gortex entry is left as it is); with --config, a
-commented .gortex/config.toml. init prints what it wrote. Commit the files.
-
-  gortex init
-  gortex init --mcp all --config
-
-Flags:
-`, blockBegin, blockEnd)
-		printDefaults(fs)
-	}
+	setUsage(fs, "init", "begin", blockBegin, "end", blockEnd)
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -22,36 +22,7 @@ func runLSP(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
 	fs.StringVar(&o.dir, "dir", "", "repository root (default: the project around the editor's workspace folder)")
 	fs.BoolVar(&o.verbose, "v", false, "log what the server does on stderr")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex lsp [flags]
-
-Serve gortex to an editor over the Language Server Protocol (3.17) on
-stdin and stdout: what an editor's LSP client launches. Hover on a symbol
-shows the reasoning behind it, memories first, each entry linked to its
-document at its line, and how many more gortex why has (for a symbol
-nothing explains, gortex audit's caution about it, if any). A code lens above
-each declaration that memories or design documents govern counts them and
-opens the first; an edit to a symbol that an invariant or constraint
-memory, or an accepted ADR's Decision, governs gets a diagnostic naming it
-while the buffer is unsaved. In a Markdown, reStructuredText or AsciiDoc
-file, go to definition on a code span opens the symbol it names, and hover
-on a heading lists the code its section covers; workspace symbols that
-start with # find document sections by their headings.
-
-The server opens the project around the editor's workspace folder (see
-gortex help index) unless --dir names one; the index is built when there
-is none, loaded once, and kept current as files and memories change. No
-request waits for a refresh: it answers from the last loaded index.
-
-Register it with your editor (the README shows Neovim, VS Code, Helix and
-Zed); in Neovim 0.11:
-  vim.lsp.config('gortex', { cmd = { 'gortex', 'lsp' }, root_markers = { '.git', 'go.mod' } })
-  vim.lsp.enable('gortex')
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "lsp")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -41,37 +41,7 @@ func runMCP(ctx context.Context, e env, args []string) int {
 	fs.DurationVar(&o.idle, "session-idle", mcp.DefaultSessionIdle, "an HTTP session unused this long expires (its client gets 404 and starts another)")
 	fs.IntVar(&o.maxSess, "max-sessions", mcp.DefaultMaxSessions, "bound on the HTTP sessions open at once (an initialize beyond it gets 503)")
 	fs.BoolVar(&o.verbose, "v", false, "log every refresh of the index on stderr")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex mcp [flags]
-
-Serve gortex to coding agents over the Model Context Protocol: on stdin and
-stdout by default (what an agent launches), or over streamable HTTP at
-http://HOST:PORT/mcp with --http. Tools: `+wrapList(mcp.ToolNames(), 76-len("http://HOST:PORT/mcp with --http. Tools: "), 76)+`.
-
-The index is loaded once and kept current: before each call, files and
-memories changed since are re-indexed incrementally.
-
-Without --dir, a stdio server serves the client's MCP root when the client
-declares roots, else $CLAUDE_PROJECT_DIR, else the project around the
-working directory (see gortex help index); index_status says which, and
-warns when that is the home directory or /. Outside any project it serves
-only a client's root (every call says so until one is named), and over
-HTTP it refuses to start.
-
-Over HTTP every request needs a bearer token (Authorization: Bearer TOKEN),
-on loopback too, since any account on the machine can reach a loopback
-port: --token or $GORTEX_MCP_TOKEN, else one made at start and printed on
-stderr. Requests without it get 401. Browser requests from origins other
-than localhost get 403. A session unused for --session-idle expires (404;
-the client starts another); at most --max-sessions are open (503 beyond).
-
-Register it with Claude Code:  claude mcp add gortex -- gortex mcp --dir /path/to/repo
-(gortex init --mcp claude,cursor,codex writes the registration files.)
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "mcp", "tools", wrapList(mcp.ToolNames(), 76-len("http://HOST:PORT/mcp with --http. Tools: "), 76))
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -23,32 +23,8 @@ const exitStale = 4
 // stdin is where `--body -` reads from; tests replace it.
 var stdin io.Reader = os.Stdin
 
-var memoryUsage = `Usage: gortex memory COMMAND [flags]
-
-Record the reasoning behind code - a decision, an invariant, an incident -
-as one Markdown file per memory, which gortex why ranks ahead of every
-document (a superseded memory after every live entry). Workspace memories
-live in .gortex/memories/ (commit and review them like code); global ones,
-shared by all your repositories, in $XDG_DATA_HOME/gortex/memories (else
-~/.local/share/gortex/memories).
-A memory file is read only when it is a regular file of at most 1 MiB
-inside its repository (or its global store); any other one - a larger
-file, a link out of the repository, a device or a named pipe - is skipped
-with a warning.
-
-Commands:
-  add            record a memory (also: gortex remember)
-  list           list memories
-  show ID        print a memory
-  edit ID        change fields of a memory
-  supersede ID   record a memory that replaces memory ID
-  forget ID      delete a memory
-  check          follow renamed anchors and list stale ones (exit 4 if any)
-  review         list proposals (gortex reflect, propose_memory); accept, reject or edit one
-
-An ID may be given in full, as mem:ID, or by a unique prefix or its last
-six characters. Run "gortex memory COMMAND --help" for a command's flags.
-`
+// memoryUsage is gortex memory's usage: its commands.
+func memoryUsage() string { return usageText("memory", nil) }
 
 var memoryCommands = map[string]func(ctx context.Context, e env, args []string) int{
 	"add":       func(ctx context.Context, e env, args []string) int { return runMemoryAdd(ctx, e, "memory add", args) },
@@ -63,17 +39,17 @@ var memoryCommands = map[string]func(ctx context.Context, e env, args []string) 
 
 func runMemory(ctx context.Context, e env, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(e.stderr, memoryUsage)
+		fmt.Fprint(e.stderr, memoryUsage())
 		return exitUsage
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(e.stdout, memoryUsage)
+		fmt.Fprint(e.stdout, memoryUsage())
 		return exitOK
 	}
 	run, ok := memoryCommands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "gortex memory: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], slices.Collect(maps.Keys(memoryCommands))), memoryUsage)
+		fmt.Fprintf(e.stderr, "gortex memory: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], slices.Collect(maps.Keys(memoryCommands))), memoryUsage())
 		return exitUsage
 	}
 	return run(ctx, e, args[1:])

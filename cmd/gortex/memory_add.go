@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gortex/gortex/memory"
@@ -115,40 +116,17 @@ func (o *writeOpts) register(fs *flag.FlagSet, scope, scopeHelp string) {
 	o.fields.register(fs)
 }
 
-const fieldsHelp = `Sanitising: HTML entities are decoded, then control characters,
-chat-template tokens (<|...|>, [INST], <<SYS>>) and role labels at the
-start of a line (Human:, Assistant:, System:, User:) are removed, after
-folding full-width and look-alike Greek and Cyrillic letters to ASCII.
-
-A symbol anchor must resolve to exactly one symbol (the candidates are
-listed otherwise); it is stored both as written and as its stable ID, with
-a fingerprint that follows the symbol through a rename or move.
-`
+// fieldsHelp is what the help of every memory writer says of the fields:
+// how they are sanitised, how a symbol anchor resolves.
+func fieldsHelp() string { return usageText("memory-fields", nil) }
 
 func runMemoryAdd(ctx context.Context, e env, name string, args []string) int {
 	var o writeOpts
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	o.register(fs, string(memory.ScopeWorkspace), "where to store it: workspace (.gortex/memories, committed) or global")
 	fs.BoolVar(&o.force, "force", false, "store it even when it repeats a live memory")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex %s [flags]
-
-Record a memory. Example:
-
-  gortex %s --symbol billing.Invoice.Finalize --kind invariant --importance 5 \
-    --title "Finalize runs once per invoice" --body "Finalize writes one ledger entry per line; ..."
-
-Caps: title %d characters, body %d characters, %d tags. A memory that
-repeats a live one (token-set Jaccard similarity >= %.2f of title and body,
-over words of 3+ letters or digits) is not stored; the existing memory's id
-is printed with status duplicate, and gortex exits 1; --force stores it
-anyway.
-
-%s
-Flags:
-`, name, name, memory.MaxTitleLen, memory.MaxBodyLen, memory.MaxTags, memory.DuplicateThreshold, fieldsHelp)
-		printDefaults(fs)
-	}
+	setUsage(fs, "memory-add", "name", name, "max_title", strconv.Itoa(memory.MaxTitleLen), "max_body", strconv.Itoa(memory.MaxBodyLen),
+		"max_tags", strconv.Itoa(memory.MaxTags), "duplicate", strconv.FormatFloat(memory.DuplicateThreshold, 'f', 2, 64), "fields", fieldsHelp())
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/gortex/gortex/memory"
 )
@@ -13,25 +14,7 @@ func runMemoryEdit(ctx context.Context, e env, args []string) int {
 	var o writeOpts
 	fs := flag.NewFlagSet("memory edit", flag.ContinueOnError)
 	o.register(fs, string(memory.ScopeBoth), "where to look for ID: workspace, global or both")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex memory edit [flags] ID
-
-Change the fields given by flags and leave the others; --symbol, --file and
---tag replace the whole list. The updated time is set to now. Caps: title
-%d characters, body %d characters.
-
-Without field flags, the memory's file opens in $VISUAL, else $EDITOR, else
-vi (as git commit and kubectl edit do). Once saved it is validated and
-recorded; when it does not validate it opens again with the error on top,
-and quitting without a change keeps the memory as it was. To re-anchor a
-symbol, change its written: line; id, created, supersedes and superseded_by
-are kept.
-
-%s
-Flags:
-`, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
-		printDefaults(fs)
-	}
+	setUsage(fs, "memory-edit", "max_title", strconv.Itoa(memory.MaxTitleLen), "max_body", strconv.Itoa(memory.MaxBodyLen), "fields", fieldsHelp())
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
@@ -142,21 +125,7 @@ func runMemorySupersede(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("memory supersede", flag.ContinueOnError)
 	o.register(fs, string(memory.ScopeWorkspace), "the store of ID, where the new memory goes too: workspace or global")
 	fs.BoolVar(&o.force, "force", false, "store it even when it repeats another live memory")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex memory supersede [flags] ID
-
-Record a memory that replaces memory ID: the new one says supersedes: ID,
-the old one superseded_by: NEW. gortex why then ranks the old one after
-every live entry and marks it. The new memory takes the old one's kind,
-importance, confidence, basis, tags and anchors unless a flag sets them
-(--symbol replaces the symbol anchors, --file the file anchors). Caps:
-title %d characters, body %d characters.
-
-%s
-Flags:
-`, memory.MaxTitleLen, memory.MaxBodyLen, fieldsHelp)
-		printDefaults(fs)
-	}
+	setUsage(fs, "memory-supersede", "max_title", strconv.Itoa(memory.MaxTitleLen), "max_body", strconv.Itoa(memory.MaxBodyLen), "fields", fieldsHelp())
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

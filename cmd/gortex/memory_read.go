@@ -32,13 +32,10 @@ func (o *readOpts) stores() (string, []*memory.Store, error) {
 	return root, stores, err
 }
 
-func newReadFlags(name, usage string, o *readOpts) *flag.FlagSet {
+func newReadFlags(name string, o *readOpts) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	o.register(fs)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage+"\nFlags:\n")
-		printDefaults(fs)
-	}
+	setUsage(fs, strings.ReplaceAll(name, " ", "-"))
 	return fs
 }
 
@@ -46,11 +43,7 @@ func runMemoryList(ctx context.Context, e env, args []string) int {
 	var o readOpts
 	var f memory.Filter
 	var kind string
-	fs := newReadFlags("memory list", `Usage: gortex memory list [flags]
-
-List memories, oldest first, with their kind, importance and confidence.
-Superseded ones are marked (hidden with --live).
-`, &o)
+	fs := newReadFlags("memory list", &o)
 	fs.StringVar(&kind, "kind", "", "only this kind: "+enumList(memory.Kinds))
 	fs.StringVar(&f.Tag, "tag", "", "only memories with this tag")
 	fs.StringVar(&f.Anchor, "anchor", "", "only memories anchored to this symbol (as written, or its ID) or file")
@@ -119,10 +112,7 @@ func marks(m *memory.Memory) string {
 
 func runMemoryShow(ctx context.Context, e env, args []string) int {
 	var o readOpts
-	fs := newReadFlags("memory show", `Usage: gortex memory show [flags] ID
-
-Print a memory as its file reads (front matter and body), or as JSON.
-`, &o)
+	fs := newReadFlags("memory show", &o)
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
@@ -157,11 +147,7 @@ Print a memory as its file reads (front matter and body), or as JSON.
 
 func runMemoryForget(ctx context.Context, e env, args []string) int {
 	var o readOpts
-	fs := newReadFlags("memory forget", `Usage: gortex memory forget [flags] ID
-
-Delete a memory's file. Memories that superseded it or that it superseded
-lose that link. In a workspace, git keeps the history.
-`, &o)
+	fs := newReadFlags("memory forget", &o)
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
@@ -199,16 +185,7 @@ type checkProblem struct {
 
 func runMemoryCheck(ctx context.Context, e env, args []string) int {
 	var o readOpts
-	fs := newReadFlags("memory check", `Usage: gortex memory check [flags]
-
-Check every anchor against the index (refreshed first when files changed).
-An anchored symbol that was renamed or moved is found by its fingerprint
-and the memory file is rewritten to name it (review the diff); one that is
-gone, or a file anchor whose file is gone, is stale.
-
-Exit status: 0 all anchors hold, 4 an anchor is stale or a memory file is
-unreadable (for CI), 1 error, 64 bad usage.
-`, &o)
+	fs := newReadFlags("memory check", &o)
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -26,24 +26,7 @@ func runMemoryReview(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.reject, "reject", "", "delete proposal ID")
 	fs.StringVar(&o.edit, "edit", "", "edit proposal ID in $VISUAL or $EDITOR (default vi)")
 	fs.BoolVar(&o.force, "force", false, "with --accept: store it even when it repeats a live memory")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex memory review [flags]
-
-List the proposals waiting in .gortex/proposals/ (from gortex reflect and
-the MCP tool propose_memory), or act on one:
-
-  gortex memory review --accept ID [--importance 4 ...]   make it a memory
-  gortex memory review --reject ID                        delete it
-  gortex memory review --edit ID                          edit it in $EDITOR
-
-Accepting writes the memory as gortex memory add does: its anchors are
-resolved against the index, and a memory it repeats is reported instead.
-
-%s
-Flags:
-`, fieldsHelp)
-		printDefaults(fs)
-	}
+	setUsage(fs, "memory-review", "fields", fieldsHelp())
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -50,29 +50,7 @@ func runPublish(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&remove, "remove", false, "remove the repository (--repo, else this one's name) and all it published; the organisation's memories stay")
 	fs.IntVar(&commits, "commits", orgstore.DefaultCommits, "publish this many of the latest commits' summaries (0 for none)")
 	fs.BoolVar(&asJSON, "json", false, "print what was written as one JSON object")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex publish [flags]
-
-Write this repository's index into the organisation's PostgreSQL store:
-symbols, document sections, memories, commit summaries, the motivates
-links, and each symbol's answer. Publishing again writes only the rows that
-changed, in one transaction: readers see the previous version or the new
-one, never part of each. A second publish of the same repository waits for
-the first. The schema is migrated first when this gortex is newer.
-
-Sections that name another repository's code by import path
-(github.com/acme/billing/invoice.Finalize), module and name
-(billing/invoice.Finalize) or a path qualified with the repository's name
-(billing/invoice/invoice.go) link to it in gortex serve's and --db answers.
-
-  gortex publish --db postgres://gortex@db.internal/org
-  GORTEX_DB=postgres://gortex@db.internal/org gortex publish --repo github.com/acme/billing
-  gortex publish --remove --repo github.com/acme/old-service
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "publish")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
@@ -158,21 +136,7 @@ func runServe(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&db, "db", "", dbHelp)
 	fs.StringVar(&addr, "http", "127.0.0.1:8766", "serve streamable HTTP on this host:port (port 0 picks one)")
 	fs.Var(&origins, "allow-origin", "an origin (scheme://host:port) allowed besides localhost (repeatable)")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex serve [flags]
-
-Serve the MCP tools from the organisation's store over streamable HTTP at
-http://HOST:PORT/mcp, for many agents at once. Each request sends a bearer
-token made by gortex token add; it reads the repositories the token names,
-and no row of another is returned. Tools: `+strings.Join(orgserve.ToolNames(), ", ")+`.
-
-  gortex token add --db postgres://gortex@db.internal/org checkout-agents github.com/acme/checkout github.com/acme/arch
-  gortex serve --db postgres://gortex@db.internal/org --http 0.0.0.0:8766
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "serve", "tools", strings.Join(orgserve.ToolNames(), ", "))
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
@@ -202,19 +166,7 @@ func runToken(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("token", flag.ContinueOnError)
 	fs.StringVar(&db, "db", "", dbHelp)
 	fs.BoolVar(&all, "all", false, "add: the token reads every repository")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex token add [flags] NAME [REPO...]
-       gortex token remove [flags] NAME
-
-Make or revoke a bearer token of gortex serve. A token reads the
-repositories named (by their published names) and the organisation's
-memories; --all reads every repository. The token is printed once; the
-store keeps only its hash.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "token")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

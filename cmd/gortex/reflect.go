@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gortex/gortex/llm"
@@ -36,31 +37,8 @@ func runReflect(ctx context.Context, e env, args []string) int {
 		" (default: $"+llmEnvVar+", else llm under [why] in .gortex/config.toml, else auto)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
 	fs.StringVar(&o.dir, "dir", "", dirHelp)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gortex reflect [flags]
-
-Read the end of a coding session (the last %d messages, text only: tool calls
-and results are left out) and ask an LLM for at most %d durable notes:
-decisions, invariants, constraints and conventions the session established.
-Notes that repeat a live memory or a pending proposal (token-set Jaccard >=
-%.2f) are dropped, anchors that do not resolve are left off, and the rest
-are queued as proposals in .gortex/proposals/ (status: proposed, source:
-reflection). Nothing becomes a memory until you accept it:
-
-  gortex memory review                 list the proposals
-  gortex memory review --accept ID     make one a memory
-
-In a coding agent's session (%s set), the
-prepared prompt is printed between [AGENT CONTEXT] markers instead: the
-agent answers it by calling the MCP tool propose_memory.
-
-A failure (no backend, a malformed reply, another reflect over the same
-transcript) is reported in one line and writes nothing (exit 1).
-
-Flags:
-`, reflection.TailMessages, reflection.MaxNotes, memory.DuplicateThreshold, strings.Join(llm.AgentVars, ", "))
-		printDefaults(fs)
-	}
+	setUsage(fs, "reflect", "tail", strconv.Itoa(reflection.TailMessages), "max_notes", strconv.Itoa(reflection.MaxNotes),
+		"duplicate", strconv.FormatFloat(memory.DuplicateThreshold, 'f', 2, 64), "agent_vars", strings.Join(llm.AgentVars, ", "))
 	args, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

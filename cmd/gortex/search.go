@@ -36,26 +36,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&o.limit, "limit", defaultSearchLimit, fmt.Sprintf("at most this many hits, 1-%d", maxSearchLimit))
 	ff.register(fs)
 	fs.StringVar(&o.db, "db", "", "search the organisation's PostgreSQL store at this URL: every published repository")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex search [flags] QUERY...
-
-Find symbols by name, document sections by content (full text, stemmed),
-or memories by content, when you do not know the symbol to ask why about or
-the document to read. QUERY may be several words. Each hit says what it is
-(symbol, section, memory), its kind, id and where it is: pass a symbol's id
-to gortex why, a section's to gortex docs PATH#SECTION, a memory's to gortex
-memory show. Scores are relative to the best hit of each kind. The MCP
-search tool answers the same.
-
-  gortex search Invoice.Finalize
-  gortex search --scope docs append-only ledger
-  gortex search --scope memories --json refunds
-  gortex search --scope commits why did refunds move to their own ledger
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "search")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -24,20 +24,7 @@ func runSpecs(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&asJSON, "json", false, "print the answer as one JSON object")
 	fs.StringVar(&dir, "dir", "", dirHelp)
 	addLLMFlags(fs, &o)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex specs [flags] TASK [PATH...]
-
-The documents to read before a change: direct (their contract — a MUST or
-SHALL, a behaviour, an output format, an exit code — is affected) and
-related (useful context), each with a one-sentence reason. The graph finds
-candidates (the documents motivating the paths' symbols, and a search of
-the task's words); with an LLM backend the model reads them through the
-document tools (list_docs, doc_outline, read_doc_section) and classifies.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "specs")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

@@ -63,19 +63,7 @@ func runTutorial(ctx context.Context, e env, args []string) int {
 	var dir string
 	fs := flag.NewFlagSet("tutorial", flag.ContinueOnError)
 	fs.StringVar(&dir, "dir", "", dirHelp)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex tutorial [flags]
-
-Print a short guided tour of gortex: index, why (a symbol, a file, a
-question), remember, memory check, and the MCP server, each step with a
-command to copy. Inside an indexed repository the examples are its own: a
-symbol whose answer starts with a design document, its file, and a
-question.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "tutorial")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

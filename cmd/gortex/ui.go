@@ -32,40 +32,7 @@ func runUI(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.token, "token", os.Getenv(uiTokenEnv), "token required of every request (default $"+uiTokenEnv+", else a new one each start)")
 	fs.Var(&o.origins, "allow-origin", "a browser origin (scheme://host:port) allowed besides localhost (repeatable)")
 	fs.BoolVar(&o.verbose, "v", false, "log every refresh of the index on stderr")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex ui [flags]
-
-Serve the reasoning map of the repository as a local web page, and print
-its URL. Open it in a browser:
-
-  Map        folders, files and symbols as a treemap sized by lines of code,
-             coloured (and patterned, and labelled) by how much of the code
-             written reasoning explains, as gortex audit weighs it, with the
-             audit's cautions; click down to a symbol
-  Symbol     its gortex why answer, each entry with its excerpt, context and
-             a link to the document at the section; the callers resting on it
-  Document   each section beside the code it covers; sections linking to none
-  Decisions  memories and ADRs by kind, status and age, supersession chains,
-             a filter
-  Search     symbols, sections and memories, as gortex search finds them
-
-Keys: / search, m map, d decisions, u one folder up, arrows between tiles.
-
-The index is loaded once and kept current: before each page, files and
-memories changed since are re-indexed incrementally.
-
-The page binds loopback and a free port by default. Every request needs a
-token, on loopback too (any account on the machine can reach a loopback
-port): a new one each start unless --token or $`+uiTokenEnv+` sets it. The
-printed URL carries it once and the browser then keeps it in a cookie.
-Bound to loopback, requests naming another host are refused, and from
-anywhere, requests from a page of another origin. Every asset is in the
-binary; the page loads nothing from elsewhere.
-
-Flags:
-`)
-		printDefaults(fs)
-	}
+	setUsage(fs, "ui", "token_env", uiTokenEnv)
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

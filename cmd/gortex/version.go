@@ -72,14 +72,7 @@ func (b buildInfo) write(w io.Writer) {
 
 func runVersion(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex version
-
-Print gortex's version (a release tag, or the version make install stamped
-from git describe), the commit it was built from and whether that work tree
-had changes, and the Go version: what a bug report needs.
-`)
-	}
+	setUsage(fs, "version")
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code

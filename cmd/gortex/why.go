@@ -45,48 +45,7 @@ func runWhy(ctx context.Context, e env, args []string) int {
 	addLLMFlags(fs, &o.llm)
 	fs.StringVar(&o.db, "db", "", "answer from the organisation's PostgreSQL store at this URL, with the reasoning of every published repository")
 	fs.StringVar(&o.repo, "repo", "", "with --db: the published repository to look in")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gortex why [flags] QUERY...
-
-Show the written reasoning (memories, design docs, ADRs, specs, commits)
-behind a symbol or package, most trustworthy first.
-
-QUERY is a qualified name in its language's convention or any unique suffix
-of one (Go importpath.Type.Method, Python package.module.Class.method, Rust
-crate::module::Type::method, C++ ns::Class::method, Ruby
-Module::Class#method, PHP Namespace\Class::method, ...), a package, or a
-stable ID (path::Container.Name in every language). The separators ".",
-"::", "#" and "\" are interchangeable: Cart::add, Cart#add and Cart.add
-name one method.
-
-  gortex why sigs.k8s.io/karpenter/pkg/apis/v1.Budget
-  gortex why v1.Budget.IsActive
-  gortex why Budget.IsActive
-  gortex why pkg/apis/v1/nodepool.go::Budget
-  gortex why crate::shop::cart::Cart::add
-  gortex why 'Shop::Cart#add'
-
-A file path, a directory (cart/, ./cart), a module (a Rust crate or
-crate::module, a Python package.module, a TypeScript path/module) or a
-question in words works too (see "Query kinds" below), and an LLM may
-summarise the answer (see "LLM summary"). Several queries are answered in
-order; with --json (-o json) as one array.
-
-The index is built first when there is none and refreshed when a directory
-changed (a file added, removed or renamed, as git and most editors save) or
-a document did; a source file rewritten in place is seen when the answer
-cites it, and an unknown QUERY checks every file. Each refresh is said on
-stderr.
-
-Exit status: 0 answered (possibly with no entries), 1 error, 2 unknown symbol
-(closest names suggested), 3 ambiguous (the likeliest --limit candidates
-listed, with their total), 64 bad usage.
-
-Flags:
-`)
-		printDefaults(fs)
-		fmt.Fprint(fs.Output(), whyMoreHelp())
-	}
+	setUsage(fs, "why", "llm_config", llmConfigHelp(), "llm_errors", llmErrorsHelp())
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
