@@ -32,9 +32,9 @@ const (
 type env struct {
 	stdout, stderr       io.Writer
 	rawStdout, rawStderr io.Writer
-	stdoutTTY            bool       // stdout is a terminal
-	stderrTTY            bool       // stderr is a terminal: progress may be drawn there
-	complete             *completer // set while a shell asks for completions (gortex __complete)
+	stdoutTTY            bool         // stdout is a terminal
+	progress             progressMode // how long work may show its progress on stderr
+	complete             *completer   // set while a shell asks for completions (gortex __complete)
 }
 
 type command struct {
@@ -71,7 +71,7 @@ var commands = []command{
 // process exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	e := env{stdout: query.NewTermWriter(stdout), stderr: query.NewTermWriter(stderr),
-		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
+		rawStdout: stdout, rawStderr: stderr, stdoutTTY: isTerminal(stdout), progress: progressOn(stderr)}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
 		return exitUsage
@@ -101,6 +101,33 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progressMode is how long work shows its progress on stderr.
+type progressMode int
+
+const (
+	progressNone  progressMode = iota // a pipe, a file, a test's buffer: nothing
+	progressBar                       // a terminal: a bar redrawn in place
+	progressLines                     // a CI log: a line now and then
+)
+
+// progressOn is the progress mode of stderr w: a bar on a terminal, lines
+// when w is a file or pipe of a CI job ($CI set, as GitHub Actions, GitLab
+// CI, CircleCI, Travis CI and Buildkite set it; not "false" or "0"),
+// nothing elsewhere.
+func progressOn(w io.Writer) progressMode {
+	if isTerminal(w) {
+		return progressBar
+	}
+	if _, ok := w.(*os.File); ok {
+		switch ci := strings.ToLower(os.Getenv("CI")); ci {
+		case "", "0", "false", "no":
+		default:
+			return progressLines
+		}
+	}
+	return progressNone
 }
 
 // dirHelp is the help of every --dir flag.

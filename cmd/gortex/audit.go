@@ -57,7 +57,7 @@ func auditRun(ctx context.Context, e env, o auditOpts) int {
 		fmt.Fprintln(e.stderr, "gortex audit:", err)
 		return exitError
 	}
-	bar := newProgress(e.rawStderr, !o.asJSON && e.stderrTTY).counting("audit", "symbols")
+	bar := newProgress(e, !o.asJSON).counting("audit", "symbols")
 	w, err := openWorkspaceShowing(ctx, e, root, memory.ScopeBoth, bar)
 	if err != nil {
 		bar.done()

@@ -63,7 +63,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 		defer stop()
 	}
 	wo := workspaceOptions(e, "")
-	bar := newProgress(e.rawStderr, !o.quiet && e.stderrTTY)
+	bar := newProgress(e, !o.quiet)
 	if bar != nil {
 		bar.update("walk", 0, -1) // the indexer reports the parse alone: the steps around it spin
 		wo.Progress = bar.indexing()
@@ -99,7 +99,7 @@ func indexRun(ctx context.Context, e env, o indexOpts) int {
 // warmBlame fills the blame cache of w's every source file.
 func warmBlame(ctx context.Context, e env, w *workspace.Workspace, quiet bool) int {
 	start := time.Now()
-	bar := newProgress(e.rawStderr, !quiet && e.stderrTTY)
+	bar := newProgress(e, !quiet)
 	update := func(done, total int) { bar.update("blame", done, total) }
 	if bar == nil {
 		update = nil

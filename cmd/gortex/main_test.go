@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/internal/pgtest"
@@ -66,8 +67,9 @@ func fixture(t *testing.T) string {
 // launches the server without a separate build.
 const asCLI = "GORTEX_TEST_AS_CLI"
 
-// progressDelayEnv, set in a child's environment, draws progress at once:
-// the fixture indexes faster than a person would want a bar.
+// progressDelayEnv, set in a child's environment, draws progress at once
+// (and a CI log's lines every 20 ms): the fixture indexes faster than a
+// person would want a bar.
 const progressDelayEnv = "GORTEX_TEST_PROGRESS_NOW"
 
 func TestMain(m *testing.M) {
@@ -75,7 +77,7 @@ func TestMain(m *testing.M) {
 		os.Exit(limitedMain(args)) // a child of runLimited
 	}
 	if os.Getenv(progressDelayEnv) == "1" {
-		progressDelay = 0
+		progressDelay, lineDelay, lineEvery = 0, 0, 20*time.Millisecond
 	}
 	if os.Getenv(asCLI) == "1" {
 		os.Exit(Main(context.Background(), os.Args[1:], os.Stdout, os.Stderr))

@@ -10,13 +10,17 @@ import (
 	"github.com/schollz/progressbar/v3"
 )
 
-// progress shows how far long work has come: a bar with counts, rate and
-// time left while a stage's total is known, a spinner with the time spent
-// while it is not. It draws only on a terminal (newProgress returns nil
-// elsewhere: a pipe or a CI log gets nothing), on stderr, and leaves no
-// line behind. A nil *progress draws nothing.
+// progress shows how far long work has come, on stderr. On a terminal it
+// draws a bar with counts, rate and time left while a stage's total is
+// known, a spinner with the time spent while it is not, and leaves no line
+// behind. In a CI log it writes a line now and then (lineEvery) with the
+// same facts. Anywhere else (a pipe, a file) it shows nothing: newProgress
+// returns nil, and a nil *progress draws nothing.
 type progress struct {
 	w           io.Writer
+	lines       bool      // a CI log: lines, not a bar
+	stageStart  time.Time // when the stage began, for its rate (lines)
+	wrote       bool      // a line was written (lines)
 	mu          sync.Mutex
 	start       time.Time // the first update
 	stage       string
@@ -42,19 +46,24 @@ func (p *progress) late() {
 	}
 }
 
-// newProgress returns a progress drawn on w when show is true (the caller
-// has checked that w is a terminal, and that the user asked for no
-// silence), else nil.
-func newProgress(w io.Writer, show bool) *progress {
-	if !show {
+// newProgress returns a progress on e's stderr when show is true (the
+// user asked for no silence and output that is no JSON) and stderr is a
+// terminal or a CI log (see env.progress), else nil.
+func newProgress(e env, show bool) *progress {
+	if !show || e.progress == progressNone {
 		return nil
 	}
-	return &progress{w: w}
+	return &progress{w: e.rawStderr, lines: e.progress == progressLines}
 }
 
 // progressDelay is how long work runs before a bar appears: a run shorter
-// than that shows none.
-var progressDelay = 750 * time.Millisecond
+// than that shows none. lineEvery is how often a CI log gets a line after
+// the first, which comes after lineDelay.
+var (
+	progressDelay = 750 * time.Millisecond
+	lineDelay     = 2 * time.Second
+	lineEvery     = 10 * time.Second
+)
 
 // update reports that stage has done of total items; total < 0 means the
 // stage's size is unknown, and a spinner turns until the next stage.
@@ -65,6 +74,10 @@ func (p *progress) update(stage string, done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
+		return
+	}
+	if p.lines {
+		p.note(stage, done, total)
 		return
 	}
 	if p.start.IsZero() {
@@ -187,4 +200,62 @@ func (p *progress) done() {
 		p.bar.Clear()
 		p.bar = nil
 	}
+}
+
+// note keeps what a CI log's next line says, and arms the timer of the
+// first line at the first report.
+func (p *progress) note(stage string, done, total int) {
+	now := time.Now()
+	first := p.start.IsZero()
+	if first {
+		p.start = now
+	}
+	next := stage != p.stage
+	if next {
+		p.stageStart = now
+	}
+	p.stage, p.total, p.last = stage, total, done
+	switch {
+	case first && lineDelay > 0:
+		p.timer = time.AfterFunc(lineDelay, p.writeLine)
+	case first || next && p.wrote: // a stage begins once lines are written: say so at once
+		if p.timer != nil {
+			p.timer.Stop()
+		}
+		p.emit()
+	}
+}
+
+// writeLine writes the line of the stage in progress, and arms the next.
+func (p *progress) writeLine() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.closed {
+		p.emit()
+	}
+}
+
+// emit is writeLine with p locked.
+func (p *progress) emit() {
+	p.wrote = true
+	fmt.Fprintln(p.w, progressLine(p.stage, p.last, p.total, cmp.Or(p.units[p.stage], "files"), time.Since(p.stageStart)))
+	p.timer = time.AfterFunc(lineEvery, p.writeLine)
+}
+
+// progressLine says how far a stage has come after spent: its count, of
+// its total when known, with the rate and the time left.
+func progressLine(stage string, done, total int, unit string, spent time.Duration) string {
+	secs := spent.Round(time.Second)
+	switch {
+	case total < 0 && done > 0:
+		return fmt.Sprintf("gortex: %s (%d), %s", stage, done, secs)
+	case total < 0:
+		return fmt.Sprintf("gortex: %s, %s", stage, secs)
+	}
+	line := fmt.Sprintf("gortex: %s: %d/%d %s (%d%%), %s", stage, done, total, unit, done*100/max(total, 1), secs)
+	if rate := float64(done) / spent.Seconds(); done > 0 && spent >= time.Second {
+		left := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
+		line += fmt.Sprintf(", %.0f %s/s, %s left", rate, unit, left)
+	}
+	return line
 }

@@ -70,8 +70,8 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	if err != nil {
 		return fail(err)
 	}
-	show := !o.asJSON && e.stderrTTY && chosen.Name != llm.LLMAgent
-	bar := newProgress(e.rawStderr, show) // an index build, when there is none yet
+	show := !o.asJSON && chosen.Name != llm.LLMAgent
+	bar := newProgress(e, show) // an index build, when there is none yet
 	w, err := openWorkspaceShowing(ctx, e, root, memory.ScopeBoth, bar)
 	bar.done()
 	if err != nil {
@@ -88,7 +88,7 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 	if !chosen.Local {
 		fmt.Fprintf(e.stderr, "gortex: reflect sends the last %d messages of the transcript to %s (%s, model %s)\n", len(msgs), chosen.Provider, chosen.Name, chosen.Model)
 	}
-	bar = newProgress(e.rawStderr, show)
+	bar = newProgress(e, show)
 	bar.update("reading the session with "+modelOrName(chosen), 0, -1)
 	out, err := reflection.Run(ctx, reflection.Input{Messages: msgs, Key: key, Backend: chosen.Backend,
 		Proposals: memory.OpenProposals(root), Live: live, Resolve: w.Resolver(), Root: root,
