@@ -53,7 +53,14 @@ type componentIndex struct {
 func newComponentIndex(s *graph.Store) *componentIndex {
 	ix := &componentIndex{byName: map[string][]string{}, pkgs: map[string][]*graph.Node{}, own: map[string]*graph.Node{}}
 	total := 0
+	mirrored := map[string]bool{} // parent folder, NUL, the folder of a test file below a folder in it
 	for n := range s.Nodes() {
+		if n.Kind == graph.KindFile && IsTestPath(n.Path) {
+			dir := path.Dir(n.Path)
+			for a := path.Dir(dir); a != "." && a != "/" && a != ""; a = path.Dir(a) {
+				mirrored[path.Dir(a)+"\x00"+dir[len(a):]] = true
+			}
+		}
 		if n.Kind != graph.KindPackage || n.Path == "" || n.Path == "." {
 			continue
 		}
@@ -75,17 +82,33 @@ func newComponentIndex(s *graph.Store) *componentIndex {
 		}
 	}
 	// A folder holding most of the packages is the project itself ("Media
-	// Store" over mediastore/…), not one of its parts.
+	// Store" over mediastore/…), not one of its parts; so is a source set
+	// beside its tests' (src/main beside src/test with the same packages
+	// below each).
 	for k, ds := range ix.byName {
 		kept := ds[:0]
 		for _, d := range ds {
-			if total < 4 || 2*len(ix.pkgs[d]) <= total {
+			if (total < 4 || 2*len(ix.pkgs[d]) <= total) && !ix.sourceSet(d, mirrored) {
 				kept = append(kept, d)
 			}
 		}
 		ix.byName[k] = outermost(kept)
 	}
 	return ix
+}
+
+// sourceSet reports whether a test folder beside dir holds test files at
+// the same place below it as one of dir's own (not test) packages (Java's
+// tests share their package's name, so the files tell): dir is where the
+// project's code starts, as its sibling is where its tests do.
+func (ix *componentIndex) sourceSet(dir string, mirrored map[string]bool) bool {
+	parent := path.Dir(dir)
+	for _, p := range ix.pkgs[dir] {
+		if p.Path != dir && !IsTestPath(p.Path+"/_") && mirrored[parent+"\x00"+p.Path[len(dir):]] {
+			return true
+		}
+	}
+	return false
 }
 
 // outermost returns the folders of ds that are inside no other of them,
@@ -344,6 +367,9 @@ func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, p prose
 			doc.remember(detail, hits) // a part of a longer name ("Image" of "Image Provider") is a guess
 		}
 	}
+	for _, sib := range siblingNames(ix, p.words) {
+		folders(sib.folders, scoreProseName, scoreSubProseName, sib.word)
+	}
 	for _, w := range p.words {
 		if len(doc.named) == 0 {
 			break // nothing to look up: spare the keys
@@ -359,6 +385,88 @@ func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, p prose
 	}
 	doc.prev = found
 	return addNew(s, sec.ID, found)
+}
+
+// siblingHit is a plain word of prose and the folders it names.
+type siblingHit struct {
+	word    string
+	folders []string
+}
+
+// siblingNames returns the plain words of each sentence of ws that name
+// folders, when two or more different words of the sentence name folders
+// of one parent: "the gui, the logic and the model" names the parts of
+// one tree whose folders are gui, logic and model, where one such word
+// alone is only a word ("we keep the logic simple"). Words written as
+// names and words before a component noun are the runs' (componentRuns);
+// test and vendored folders are no part of the architecture prose
+// describes, and a word that names more than maxComponentFolders folders
+// names none.
+func siblingNames(ix *componentIndex, ws []word) []siblingHit {
+	var out []siblingHit
+	for _, sentence := range sentences(ws) {
+		named := map[string][]string{} // word key → its folders
+		var order, written []string
+		for i, w := range sentence {
+			if w.noun || w.stop || len(w.text) < 3 || writtenAsName(w) ||
+				(i+1 < len(sentence) && sentence[i+1].noun) {
+				continue
+			}
+			k := componentKey(w.text)
+			if _, seen := named[k]; seen {
+				continue
+			}
+			var hits []string
+			for _, d := range ix.byName[k] {
+				if !IsTestPath(d+"/_") && !IsVendoredPath(d+"/_") {
+					hits = append(hits, d)
+				}
+			}
+			if len(hits) == 0 || len(hits) > maxComponentFolders {
+				continue
+			}
+			named[k] = hits
+			order, written = append(order, k), append(written, w.text)
+		}
+		words := map[string]map[string]bool{} // parent folder → the keys naming a folder in it
+		for _, k := range order {
+			for _, d := range named[k] {
+				parent := path.Dir(d)
+				if words[parent] == nil {
+					words[parent] = map[string]bool{}
+				}
+				words[parent][k] = true
+			}
+		}
+		for i, k := range order {
+			var kept []string
+			for _, d := range named[k] {
+				if len(words[path.Dir(d)]) >= 2 {
+					kept = append(kept, d)
+				}
+			}
+			if len(kept) > 0 {
+				out = append(out, siblingHit{word: written[i], folders: kept})
+			}
+		}
+	}
+	return out
+}
+
+// sentences splits ws at the first word of each sentence.
+func sentences(ws []word) [][]word {
+	var out [][]word
+	start := 0
+	for i, w := range ws {
+		if w.initial && i > start {
+			out = append(out, ws[start:i])
+			start = i
+		}
+	}
+	if start < len(ws) {
+		out = append(out, ws[start:])
+	}
+	return out
 }
 
 // addNew adds each motivation from sec to a node sec has no link to yet:

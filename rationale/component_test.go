@@ -2,6 +2,7 @@ package rationale
 
 import (
 	"context"
+	"path"
 	"reflect"
 	"sort"
 	"testing"
@@ -16,12 +17,7 @@ import (
 func linkComponentText(t *testing.T, text string) map[string]float64 {
 	t.Helper()
 	s := graphtest.Checked(t, graph.New())
-	pkg := func(qualified, name, dir string) {
-		if err := s.AddNode(graph.Node{ID: graph.PackageID(qualified), Kind: graph.KindPackage, Name: name,
-			Qualified: qualified, Path: dir}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pkg := packageAdder(t, s)
 	pkg("example.com/shop/internal/storage", "storage", "shop/internal/storage")
 	pkg("example.com/shop/internal/storage/disk", "disk", "shop/internal/storage/disk")
 	pkg("example.com/shop/app/logic", "logic", "shop/app/logic")
@@ -29,7 +25,47 @@ func linkComponentText(t *testing.T, text string) map[string]float64 {
 	pkg("org.example.webui.servlet", "servlet", "services/org.example.webui/src/org/example/webui/servlet")
 	pkg("org.example.webui.cart", "cart", "services/org.example.webui/src/org/example/webui/cart")
 	pkg("example.com/shop/internal/mediamanagement", "mediamanagement", "shop/internal/mediamanagement")
+	pkg("example.com/shop/app/model", "model", "shop/app/model")
+	pkg("example.com/shop/test/app/model", "model", "shop/test/app/model")
 	return linkSection(t, s, graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md", Text: text})
+}
+
+// packageAdder returns a function that adds a package node to s.
+func packageAdder(t *testing.T, s *graph.Store) func(qualified, name, dir string) {
+	return func(qualified, name, dir string) {
+		t.Helper()
+		if err := s.AddNode(graph.Node{ID: graph.PackageID(qualified), Kind: graph.KindPackage, Name: name,
+			Qualified: qualified, Path: dir}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSourceSetBesideTests: a folder whose packages a test folder beside
+// it mirrors is where the code starts, no component of it. The tests
+// share their packages' names, as Java's do: only their files are beside.
+func TestSourceSetBesideTests(t *testing.T) {
+	for _, tests := range []bool{false, true} {
+		s := graphtest.Checked(t, graph.New())
+		pkg := packageAdder(t, s)
+		for _, part := range []string{"logic", "model"} {
+			pkg("x."+part, part, "src/main/java/x/"+part)
+			if tests {
+				p := "src/test/java/x/" + part + "/" + part + "Test.java"
+				if err := s.AddNode(graph.Node{ID: graph.FileID(p), Kind: graph.KindFile, Name: path.Base(p), Path: p}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, part := range []string{"web/app", "web/services", "web/types"} {
+			pkg("web."+part, path.Base(part), "src/"+part)
+		}
+		got := linkSection(t, s, graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Overview", Path: "d.md",
+			Text: "An overview of the main components."})
+		if linked := len(got) > 0; linked == tests {
+			t.Errorf("with tests beside it %v, the main source set linked %v: %v", tests, linked, got)
+		}
+	}
 }
 
 func TestLinkComponents(t *testing.T) {
@@ -41,6 +77,7 @@ func TestLinkComponents(t *testing.T) {
 		servlet = "pkg:org.example.webui.servlet"
 		cart    = "pkg:org.example.webui.cart"
 		media   = "pkg:example.com/shop/internal/mediamanagement"
+		model   = "pkg:example.com/shop/app/model"
 	)
 	tests := []struct {
 		name string
@@ -58,6 +95,11 @@ func TestLinkComponents(t *testing.T) {
 		{"the project's own folder is no component", "The Shop service sells tea.", nil},
 		{"a CamelCase word names a folder whole", "Blobs sit in the DataStorage.", nil},
 		{"no such folder", "The Billing component sends invoices.", nil},
+		{"plain words naming sibling folders", "Rules sit in the logic and the model.", []string{logic, model}},
+		{"a list of sibling folders", "The code has three parts: logic, model and users.", []string{logic, model, users}},
+		{"sibling words in two sentences", "We keep the logic simple. The model is small.", nil},
+		{"plain words naming folders of different parents", "The storage holds the logic.", nil},
+		{"a word before a noun is the noun's", "The logic layer reads the model.", []string{logic}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
