@@ -11,6 +11,10 @@ import (
 // one. *semantic.Model is one.
 type Meaning interface {
 	Scores(text string) map[graph.NodeID]float64
+	// Cosines returns the cosine similarity by meaning of text to each of
+	// texts (nil when there is no model): how a commit message, which has
+	// no vector of its own, is compared.
+	Cosines(text string, texts []string) []float64
 }
 
 // meaningChoice is the share of meaning in choosing which lexical matches
@@ -34,6 +38,22 @@ func lexicalChoice(lex, meaning float64) float64 {
 // tells is how far a section stands out. Without cosines every section's
 // is 0.
 func meaningSim(cos map[graph.NodeID]float64) func(graph.NodeID) float64 {
+	scale := meaningScale(cos)
+	return func(id graph.NodeID) float64 {
+		c, ok := cos[id]
+		if !ok {
+			return 0
+		}
+		return scale(c)
+	}
+}
+
+// meaningScale returns how a cosine becomes a similarity by meaning: how
+// far it stands above the mean of the sections' cosines, relative to the
+// best section's, at least 0 and at most 1. A text that is no section (a
+// commit message) is measured on the same scale, so that it competes with
+// the sections on equal terms.
+func meaningScale(cos map[graph.NodeID]float64) func(float64) float64 {
 	mean, best := 0.0, 0.0
 	for _, c := range cos {
 		mean += c
@@ -42,12 +62,11 @@ func meaningSim(cos map[graph.NodeID]float64) func(graph.NodeID) float64 {
 	if len(cos) > 0 {
 		mean /= float64(len(cos))
 	}
-	return func(id graph.NodeID) float64 {
-		c, ok := cos[id]
-		if !ok || best <= mean {
+	return func(c float64) float64 {
+		if best <= mean {
 			return 0
 		}
-		return max(0, (c-mean)/(best-mean))
+		return min(1, max(0, (c-mean)/(best-mean)))
 	}
 }
 

@@ -3,9 +3,11 @@ package query
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/rationale"
 )
 
@@ -77,6 +79,69 @@ func TestLexicalEntriesByMeaning(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("entries %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// fakeMeaning gives each text the cosine of the first key it starts with;
+// nil cosines when it has none (no model).
+type fakeMeaning map[string]float64
+
+func (f fakeMeaning) Scores(string) map[graph.NodeID]float64 { return nil }
+
+func (f fakeMeaning) Cosines(_ string, texts []string) []float64 {
+	if f == nil {
+		return nil
+	}
+	out := make([]float64, len(texts))
+	for i, t := range texts {
+		for k, c := range f {
+			if strings.HasPrefix(t, k) {
+				out[i] = c
+			}
+		}
+	}
+	return out
+}
+
+// TestCommitMeaning: a commit found by a question's words is measured by
+// meaning on the sections' scale, with the weight a question gives meaning;
+// a section's meaning is left as it was, and without a model a commit has
+// none.
+func TestCommitMeaning(t *testing.T) {
+	// The sections' cosines: mean 0.5, best 0.9.
+	scale := meaningScale(map[graph.NodeID]float64{graph.SectionID("a.md", 1): 0.9, graph.SectionID("b.md", 1): 0.1})
+	tests := []struct {
+		name    string
+		meaning fakeMeaning
+		want    []float64 // sem of the two commits
+	}{
+		{"above the sections' mean, relative to the best", fakeMeaning{"cache": 0.7, "retry": 0.3}, []float64{0.5, 0}},
+		{"above the best section is at most 1", fakeMeaning{"cache": 0.95, "retry": 0.9}, []float64{1, 1}},
+		{"no model: no meaning", nil, []float64{0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := section("docs/a.md", "Caching", rationale.AssetDesign)
+			sec := sectionSource(&n)
+			hits := []hit{
+				{source: commitSource(history.Commit{Hash: "a1", Subject: "cache: keep entries an hour"})},
+				{source: sec, sem: 0.25, semWeight: 0.75},
+				{source: commitSource(history.Commit{Hash: "b2", Subject: "retry: back off"})},
+			}
+			commitMeaning("why are entries kept", hits, tt.meaning, scale)
+			for k, i := range []int{0, 2} {
+				wantWeight := commitMeaningWeight
+				if tt.meaning == nil {
+					wantWeight = 0
+				}
+				if fmt.Sprintf("%.3f %.2f", hits[i].sem, hits[i].semWeight) != fmt.Sprintf("%.3f %.2f", tt.want[k], wantWeight) {
+					t.Errorf("commit %d: sem %.3f weight %.2f, want %.3f %.2f", k, hits[i].sem, hits[i].semWeight, tt.want[k], wantWeight)
+				}
+			}
+			if hits[1].sem != 0.25 || hits[1].semWeight != 0.75 {
+				t.Errorf("the section's meaning changed: %.2f × %.2f", hits[1].sem, hits[1].semWeight)
 			}
 		})
 	}

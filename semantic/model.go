@@ -200,3 +200,17 @@ func (m *Model) Scores(text string) map[graph.NodeID]float64 {
 	}
 	return out
 }
+
+// Cosines returns the cosine similarity by meaning of text to each of
+// texts, in their order: what Scores gives a section, for texts the model
+// holds no vector of (a commit message).
+func (m *Model) Cosines(text string, texts []string) []float64 {
+	q := m.Vector(text)
+	out := make([]float64, len(texts))
+	for i, t := range texts {
+		for c, x := range m.Vector(t) {
+			out[i] += float64(x * q[c])
+		}
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -306,5 +307,26 @@ func TestInformed(t *testing.T) {
 				t.Errorf("Informed() = %v with %d words, want %v", got, m.Words(), tc.want)
 			}
 		})
+	}
+}
+
+// TestCosines: a text is compared by meaning as a section is: the
+// section's own words score as Scores scores the section, and a text of
+// words the model does not know scores 0.
+func TestCosines(t *testing.T) {
+	s := fixture(t)
+	m, err := Build(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := graph.SectionID("docs/design.md", 1)
+	n, _ := s.Node(id)
+	got := m.Cosines("Throttle", []string{n.Name + "\n" + n.Text, "zzqx wvvk"})
+	want := m.Scores("Throttle")[id]
+	if math.Abs(got[0]-want) > 0.02 {
+		t.Errorf("Cosines of the section's text %.3f, Scores of the section %.3f", got[0], want)
+	}
+	if got[1] != 0 {
+		t.Errorf("Cosines of unknown words = %.3f, want 0", got[1])
 	}
 }

@@ -19,13 +19,26 @@ type meaning struct {
 // has no usable model, or one that knows too few words
 // (semantic.Model.Informed): the answer stands without it.
 func (m *meaning) Scores(text string) map[graph.NodeID]float64 {
+	if m.load() == nil {
+		return nil
+	}
+	return m.model.Scores(text)
+}
+
+// Cosines is the model's (semantic.Model.Cosines); nil without a usable
+// model, as for Scores.
+func (m *meaning) Cosines(text string, texts []string) []float64 {
+	if m.load() == nil {
+		return nil
+	}
+	return m.model.Cosines(text, texts)
+}
+
+func (m *meaning) load() *semantic.Model {
 	m.once.Do(func() {
 		if model, err := semantic.Load(m.dir); err == nil && model != nil && model.Informed() {
 			m.model = model
 		}
 	})
-	if m.model == nil {
-		return nil
-	}
-	return m.model.Scores(text)
+	return m.model
 }
