@@ -50,15 +50,18 @@ func (d Dirty) Len() int { return len(d.Nodes) + len(d.Edges) }
 // SaveDelta writes the delta that turns the snapshot s was loaded from into
 // s, given what differs (see Dirty).
 func (s *Store) SaveDelta(w io.Writer, dirty Dirty) error {
-	s.own()
+	defer runtime.KeepAlive(s) // see keepMapped
 	dw := &snapWriter{s: s, seen: make(map[string]uint64, 1024), extras: []byte{0}}
+	if l, ok := s.r.(*layered); ok && len(l.buried) > 0 {
+		dirty.Edges = append(slices.Clip(dirty.Edges), l.buried...)
+	}
 	nodes, edges := sortedDirty(dirty)
 	var ids, pairs, recs []byte
 	h := header{}
 	for _, id := range nodes {
 		dw.shared(&ids, string(id))
-		if i, ok := s.index[id]; ok {
-			dw.node(s.nodes.at(i))
+		if n, ok := s.Node(id); ok {
+			dw.node(n)
 			h.nodes++
 		}
 	}
@@ -271,7 +274,10 @@ func decodeDelta(h header, nd, ne int, body, blob []byte) (*delta, error) {
 		if !ok1 || !ok2 || kinds == 0 || kinds > math.MaxUint8 || uint64(k) > uint64(len(mots)-used) {
 			return nil, fmt.Errorf("edge %d: %w", i, errRange)
 		}
-		d.edges[i] = deltaEdge{from: NodeID(from), to: NodeID(to), kinds: EdgeKind(kinds), mot: mots[used : used+int(k) : used+int(k)]}
+		d.edges[i] = deltaEdge{from: NodeID(from), to: NodeID(to), kinds: EdgeKind(kinds)}
+		if k > 0 { // none is nil, as in a store
+			d.edges[i].mot = mots[used : used+int(k) : used+int(k)]
+		}
 		used += int(k)
 	}
 	if used != len(mots) {

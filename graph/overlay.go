@@ -26,30 +26,35 @@ func (v *view) counts() (int, int) { return int(v.h.nodes), int(v.h.edges) }
 // edges alone. Lists keep the snapshot's order, the delta's entries after.
 // An update touches a few hundred nodes, so after one a query still reads
 // the snapshot where it lies instead of decoding it to apply the delta.
+// A store in layer mode (Store.Layer) changes its layer the same way
+// (overlay_edit.go).
 type layered struct {
-	v       *view
-	d       *delta
-	dirty   map[NodeID]*Node  // the dirty nodes, nil for those gone
-	added   []*Node           // dirty nodes not in the snapshot, in delta order
-	present []*Node           // dirty nodes the store has, in delta order
-	pairs   map[[2]NodeID]int // dirty pairs, to their edge in edges or -1
-	edges   []Edge            // the delta's edges
-	out, in map[NodeID][]int  // the delta's edges by end
-	names   map[string]int    // symbol names whose count the delta changes, by how much
-	nodes   int
-	nEdges  int
+	v      *view
+	dirty  map[NodeID]*Node    // the dirty nodes, nil for those gone
+	order  []NodeID            // the dirty nodes, in the order they became dirty
+	base   map[NodeID]bool     // whether a dirty node is in the snapshot
+	named  map[string][]NodeID // dirty symbols by name, in order
+	pairs  map[[2]NodeID]int   // dirty pairs, to their edge in edges or -1
+	edges  []Edge              // the layer's edges; Kinds 0 for one dropped since
+	out    map[NodeID][]int    // the layer's live edges by end
+	in     map[NodeID][]int
+	names  map[string]int // symbol names whose count the layer changes, by how much
+	buried [][2]NodeID    // the snapshot's pairs of nodes removed and added again (hideBase)
+	nodes  int
+	nEdges int
 }
 
 func newLayered(v *view, d *delta) *layered {
-	l := &layered{v: v, d: d, dirty: map[NodeID]*Node{}, pairs: map[[2]NodeID]int{},
-		out: map[NodeID][]int{}, in: map[NodeID][]int{}, names: map[string]int{}}
+	l := &layered{v: v, dirty: map[NodeID]*Node{}, base: map[NodeID]bool{}, named: map[string][]NodeID{},
+		pairs: map[[2]NodeID]int{}, out: map[NodeID][]int{}, in: map[NodeID][]int{}, names: map[string]int{}}
 	for _, id := range d.dirty.Nodes {
 		l.dirty[id] = nil
 	}
+	present := map[NodeID]*Node{}
 	for i := range d.nodes {
 		n := &d.nodes[i]
 		l.dirty[n.ID] = n
-		l.present = append(l.present, n)
+		present[n.ID] = n
 		if n.Kind.IsSymbol() && n.Name != "" {
 			l.names[n.Name]++
 		}
@@ -57,10 +62,14 @@ func newLayered(v *view, d *delta) *layered {
 	nodes := int(v.h.nodes)
 	hidden := map[uint32]bool{}
 	for _, id := range d.dirty.Nodes {
+		l.order = append(l.order, id)
+		if n := present[id]; n != nil && n.Kind.IsSymbol() && n.Name != "" {
+			l.named[n.Name] = append(l.named[n.Name], id)
+		}
 		i, inBase := v.find(id)
+		l.base[id] = inBase
 		if !inBase {
-			if n := l.dirty[id]; n != nil {
-				l.added = append(l.added, n)
+			if l.dirty[id] != nil {
 				nodes++
 			}
 			continue
@@ -122,8 +131,8 @@ func (l *layered) byName(name string) []*Node {
 			out = append(out, n)
 		}
 	}
-	for _, n := range l.present {
-		if n.Kind.IsSymbol() && n.Name == name {
+	for _, id := range l.named[name] { // none for "", as in a store
+		if n := l.dirty[id]; n != nil && n.Kind.IsSymbol() && n.Name == name {
 			out = append(out, n)
 		}
 	}
@@ -154,8 +163,8 @@ func (l *layered) nodesSeq(yield func(*Node) bool) {
 			return
 		}
 	}
-	for _, n := range l.added {
-		if !yield(n) {
+	for _, id := range l.order {
+		if n := l.dirty[id]; n != nil && !l.base[id] && !yield(n) {
 			return
 		}
 	}
@@ -221,22 +230,43 @@ func (l *layered) edgesSeq(yield func(Edge) bool) {
 		}
 	}
 	for _, e := range l.edges {
-		if !yield(e) {
+		if e.Kinds != 0 && !yield(e) {
 			return
 		}
 	}
 }
 
-// decode decodes the snapshot whole and applies the delta.
+// decode decodes the snapshot whole and applies the layer.
 func (l *layered) decode() (*Store, error) {
 	s, err := l.v.decode()
 	if err != nil {
 		return nil, err
 	}
-	if err := s.apply(l.d); err != nil {
+	if err := s.apply(l.delta()); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// delta is the layer as a delta over the snapshot: what ApplyDelta on the
+// decoded snapshot applies to make the store the layer reads as.
+func (l *layered) delta() *delta {
+	d := &delta{dirty: Dirty{Nodes: l.order}}
+	for _, id := range l.order {
+		if n := l.dirty[id]; n != nil {
+			d.nodes = append(d.nodes, *n)
+		}
+	}
+	for p := range l.pairs {
+		d.dirty.Edges = append(d.dirty.Edges, p)
+	}
+	_, d.dirty.Edges = sortedDirty(Dirty{Edges: d.dirty.Edges})
+	for j, e := range l.edges {
+		if e.Kinds != 0 && l.pairs[[2]NodeID{e.From, e.To}] == j {
+			d.edges = append(d.edges, deltaEdge{from: e.From, to: e.To, kinds: e.Kinds, mot: e.Motivations})
+		}
+	}
+	return d
 }
 
 // openDelta lays the delta in r over the opened store s.

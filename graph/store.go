@@ -25,6 +25,7 @@ type Store struct {
 	// the fields above (view.go); the first change decodes it into them.
 	v         *view
 	r         reader // v, or v with a delta over it
+	layer     bool   // changes go to a layer over v (Layer), not into a decoded store
 	decodeErr error  // why an opened snapshot could not be decoded
 }
 
@@ -68,13 +69,34 @@ func (s *Store) EdgeCount() int {
 	return s.nEdges
 }
 
+// CountKinds returns how many nodes of each kind the store holds. An
+// opened store counts from its snapshot's kind table and the nodes its
+// layer changed, without reading the others.
+func (s *Store) CountKinds() map[NodeKind]int {
+	defer runtime.KeepAlive(s) // see keepMapped
+	switch r := s.r.(type) {
+	case *view:
+		return r.kindCounts()
+	case *layered:
+		return r.kindCounts()
+	}
+	counts := map[NodeKind]int{}
+	for n := range s.Nodes() {
+		counts[n.Kind]++
+	}
+	return counts
+}
+
 // AddNode inserts n, or replaces the fields of the node with the same ID and
 // keeps its edges. It returns an error only for an empty ID.
 func (s *Store) AddNode(n Node) error {
+	defer runtime.KeepAlive(s) // see keepMapped
 	if n.ID == "" {
 		return fmt.Errorf("add node: empty id (kind %s, name %q)", n.Kind, n.Name)
 	}
-	s.own()
+	if l := s.edits(); l != nil {
+		return l.addNode(n)
+	}
 	if i, ok := s.index[n.ID]; ok {
 		s.unindexName(i)
 		*s.nodes.at(i) = n
@@ -192,7 +214,11 @@ func (s *Store) Names() iter.Seq2[string, int] {
 // RemoveNode deletes the node and every edge that touches it. Removing an
 // unknown node is not an error.
 func (s *Store) RemoveNode(id NodeID) {
-	s.own()
+	defer runtime.KeepAlive(s) // see keepMapped
+	if l := s.edits(); l != nil {
+		l.removeNode(id)
+		return
+	}
 	i, ok := s.index[id]
 	if !ok {
 		return
@@ -211,7 +237,10 @@ func (s *Store) RemoveNode(id NodeID) {
 // AddEdge joins from to to with the kinds in k, adding them to any kinds the
 // pair already has. Both nodes must exist.
 func (s *Store) AddEdge(from, to NodeID, k EdgeKind) error {
-	s.own()
+	defer runtime.KeepAlive(s) // see keepMapped
+	if l := s.edits(); l != nil {
+		return l.addEdge(from, to, k)
+	}
 	e, err := s.edgeFor(from, to)
 	if err != nil {
 		return err
@@ -223,7 +252,10 @@ func (s *Store) AddEdge(from, to NodeID, k EdgeKind) error {
 // AddMotivation records that from motivates to through m. A motivation with
 // the same signal as an existing one keeps the higher score.
 func (s *Store) AddMotivation(from, to NodeID, m Motivation) error {
-	s.own()
+	defer runtime.KeepAlive(s) // see keepMapped
+	if l := s.edits(); l != nil {
+		return l.addMotivation(from, to, m)
+	}
 	e, err := s.edgeFor(from, to)
 	if err != nil {
 		return err
@@ -279,7 +311,11 @@ func (s *Store) find(fi, ti int32) (int32, bool) {
 // RemoveEdge removes the kinds in k from the pair; the pair's record goes
 // when no kind is left. Removing EdgeMotivates also drops the motivations.
 func (s *Store) RemoveEdge(from, to NodeID, k EdgeKind) {
-	s.own()
+	defer runtime.KeepAlive(s) // see keepMapped
+	if l := s.edits(); l != nil {
+		l.removeEdge(from, to, k)
+		return
+	}
 	fi, ok1 := s.index[from]
 	ti, ok2 := s.index[to]
 	if !ok1 || !ok2 {

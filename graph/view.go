@@ -481,15 +481,36 @@ func (v *view) decode() (*Store, error) { return v.decodeBlob(slices.Clone(v.blo
 // decodeBlob is decode with the strings in blob: a copy of the mapping's,
 // or the mapping's own.
 func (v *view) decodeBlob(blob []byte) (*Store, error) {
-	sum := make(chan uint32, 1)
-	go func() {
-		sum <- crc32.Update(crc32.Update(v.h.crc, binrec.Castagnoli, v.body), binrec.Castagnoli, v.blobBytes)
-	}()
+	sum := make(chan error, 1)
+	go func() { sum <- v.sum() }()
 	s, err := decode(v.h, v.body, blob)
-	if <-sum != le.Uint32(v.trailer) {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	if err := <-sum; err != nil {
+		return nil, err
 	}
 	return s, err
+}
+
+// sum checks the snapshot against its checksum.
+func (v *view) sum() error {
+	if crc32.Update(crc32.Update(v.h.crc, binrec.Castagnoli, v.body), binrec.Castagnoli, v.blobBytes) != le.Uint32(v.trailer) {
+		return fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	}
+	return nil
+}
+
+// kindCounts counts the snapshot's nodes of each kind from its kind table.
+func (v *view) kindCounts() map[NodeKind]int {
+	counts := map[NodeKind]int{}
+	for g := range uint64(v.h.kindGroups) {
+		rec := v.kinds[g*16:]
+		kind, ok := binrec.Ref(v.blob, rec)
+		if !ok {
+			v.fail("kind record", int(g))
+			continue
+		}
+		counts[NodeKind(strings.Clone(kind))] += int(le.Uint32(rec[8:]))
+	}
+	return counts
 }
 
 // Err reports the first inconsistency a read of an opened snapshot met
@@ -548,7 +569,7 @@ func (s *Store) DecodedInPlace() (*Store, error) {
 	v.once.Do(func() {}) // never unmapped
 	full, err := v.decodeBlob(v.blobBytes)
 	if err == nil && s.r != reader(v) {
-		err = full.apply(s.r.(*layered).d)
+		err = full.apply(s.r.(*layered).delta())
 	}
 	return full, err
 }

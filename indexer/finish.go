@@ -277,12 +277,12 @@ func (b *builder) count() {
 		}
 	}
 	b.stats.Symbols, b.stats.Sections = 0, 0
-	for n := range b.store.Nodes() {
+	for k, n := range b.store.CountKinds() {
 		switch {
-		case n.Kind.IsSymbol():
-			b.stats.Symbols++
-		case n.Kind == graph.KindDoc:
-			b.stats.Sections++
+		case k.IsSymbol():
+			b.stats.Symbols += n
+		case k == graph.KindDoc:
+			b.stats.Sections += n
 		}
 	}
 	b.stats.Skipped = map[string]int{}

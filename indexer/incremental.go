@@ -131,6 +131,10 @@ func (b *builder) resolveChange(c *change, touched map[string]bool) error {
 		b.restoreEdges(c, now)
 		return nil
 	}
+	// A name changed: resolving its scopes and linking read every node.
+	if err := b.decodeStore(); err != nil {
+		return err
+	}
 	for p, old := range c.names {
 		if b.importName(p) != old {
 			return b.resolveEverything(touched)

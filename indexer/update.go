@@ -216,24 +216,17 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
 	b.roots = roots.New(b.man.Crates, b.man.PyRoots, b.man.ScriptRoots)
 	b.dirty = newDirtySet(old.dirty)
-	// The store decodes while the files are statted: an update finds a
-	// change more often than not. A short-lived process leaves its strings
-	// in the mapping (graph.Store.DecodedInPlace).
-	decode, decoded := old.Store.Decoded, make(chan error, 1)
-	if b.opts.PauseGC {
-		decode = old.Store.DecodedInPlace
-	}
-	go func() {
-		s, err := decode()
-		b.store = s
-		decoded <- err
-	}()
+	// The store takes the update's changes as a layer over the mapped
+	// snapshot (graph.Store.Layer): an edit inside bodies or comments
+	// touches a few hundred nodes, and decoding all of them was most of
+	// the update. The snapshot was opened, not summed: its checksum is
+	// checked while the files are statted.
+	old.Store.Layer()
+	summed := make(chan error, 1)
+	go func() { summed <- old.Store.Sum() }()
 	changed, gone, err := b.changes(ctx)
-	if derr := <-decoded; err == nil && derr != nil {
-		// The snapshot was opened, not summed: decoding it checks it.
-		b.resumeGC()
-		b.stats.Incremental, b.stats.Rebuilt = false, derr.Error()
-		return b.full(ctx)
+	if serr := <-summed; err == nil && serr != nil {
+		return b.rebuild(ctx, serr)
 	}
 	if err != nil {
 		return nil, err
@@ -269,6 +262,12 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		}
 	}
 	before := b.beforeChange(touched)
+	if before.docs {
+		// A document changed: linking reads every node.
+		if err := b.decodeStore(); err != nil {
+			return b.rebuild(ctx, err)
+		}
+	}
 	for _, p := range gone {
 		b.man.Delete(p)
 	}
@@ -282,10 +281,36 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		return nil, err
 	}
 	if err := b.resolveChange(before, touched); err != nil {
+		if errors.Is(err, graph.ErrCorrupt) {
+			return b.rebuild(ctx, err)
+		}
 		return nil, err
 	}
 	kept := b.keepLinks(before, touched)
 	return b.finishUpdate(ctx, before, touched, kept, removedDocs)
+}
+
+// rebuild builds the index again, instead of updating it, because of err.
+func (b *builder) rebuild(ctx context.Context, err error) (*Index, error) {
+	b.resumeGC()
+	b.stats.Incremental, b.stats.Changed, b.stats.Removed, b.stats.Rebuilt = false, 0, 0, err.Error()
+	return b.full(ctx)
+}
+
+// decodeStore decodes the store whole, its layer of changes applied,
+// before work that reads all of it. A short-lived process leaves its
+// strings in the mapping (graph.Store.DecodedInPlace).
+func (b *builder) decodeStore() error {
+	decode := b.store.Decoded
+	if b.opts.PauseGC {
+		decode = b.store.DecodedInPlace
+	}
+	s, err := decode()
+	if err != nil {
+		return err
+	}
+	b.store = s
+	return nil
 }
 
 // removeFiles deletes every node that lives in one of the paths (the file

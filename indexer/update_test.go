@@ -131,6 +131,7 @@ func TestUpdatesAccumulate(t *testing.T) {
 	if _, _, err := indexer.Build(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
 		t.Fatal(err)
 	}
+	var ledger string
 	steps := []func(){
 		func() { appendTo(t, root, "billing/invoice.go", "\n// one\n") },
 		func() {
@@ -143,6 +144,14 @@ func TestUpdatesAccumulate(t *testing.T) {
 			appendTo(t, root, "docs/adr/0001-use-a-ledger.md", "\n## Reversal\n\n`ledger.Reverse` undoes an entry.\n")
 		},
 		func() { appendTo(t, root, "cart/pricing.go", "\n// two\n") },
+		// A file that is called and named goes, then comes back as it
+		// was: the edges it had in the snapshot come back only as the
+		// update makes them again.
+		func() {
+			ledger = read(t, root, "internal/ledger/ledger.go")
+			remove(t, root, "internal/ledger/ledger.go")
+		},
+		func() { write(t, root, "internal/ledger/ledger.go", ledger) },
 	}
 	for i, step := range steps {
 		step()
@@ -294,6 +303,15 @@ func write(t *testing.T, root, rel, text string) {
 	}
 	later := time.Now().Add(time.Minute)
 	os.Chtimes(p, later, later)
+}
+
+func read(t *testing.T, root, rel string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
 }
 
 func remove(t *testing.T, root, rel string) {
