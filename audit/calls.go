@@ -9,6 +9,7 @@ import (
 	dgraph "github.com/dominikbraun/graph"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/graph/graphlib"
 )
 
 // Calls answers what depends on a symbol, over the reversed calls edges of
@@ -24,7 +25,7 @@ type Calls struct {
 
 // NewCalls builds the calls view of s: one pass over its edges.
 func NewCalls(s *graph.Store) (*Calls, error) {
-	rev := s.LibView(graph.View{Kinds: graph.EdgeCalls, Reverse: true})
+	rev := graphlib.ViewOf(s, graphlib.View{Kinds: graph.EdgeCalls, Reverse: true})
 	adj, err := rev.AdjacencyMap()
 	if err != nil {
 		return nil, fmt.Errorf("calls graph: %w", err)

@@ -7,7 +7,7 @@
 //
 // Findings are derived from the graph at each run and never stored. What
 // depends on a symbol is read from the calls graph through
-// github.com/dominikbraun/graph (graph.Store.LibView): the callers of every
+// github.com/dominikbraun/graph (graphlib.ViewOf): the callers of every
 // symbol from one adjacency map of the reversed calls, and how much rests
 // on a load-bearing symbol by a breadth-first search over it. Every
 // threshold is in thresholds.go, with where its value came from.

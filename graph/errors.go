@@ -11,6 +11,4 @@ var (
 	ErrVersion = errors.New("index format version mismatch")
 	// ErrCorrupt is returned by Load when a snapshot cannot be decoded.
 	ErrCorrupt = errors.New("index snapshot is corrupt")
-	// ErrReadOnly is returned by a change made through a view (LibView).
-	ErrReadOnly = errors.New("read-only view of the graph")
 )

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"testing"
-
-	dgraph "github.com/dominikbraun/graph"
 )
 
 // newTestStore builds a small graph and checks the store's invariants when
@@ -174,28 +172,6 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if _, err := Load(bytes.NewReader(data[:len(data)/2])); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("truncated snapshot: err = %v, want ErrCorrupt", err)
-	}
-}
-
-func TestLib(t *testing.T) {
-	s := newTestStore(t)
-	g := s.Lib()
-	var seen []NodeID
-	err := dgraph.BFS(g, PackageID("example.com/p"), func(id NodeID) bool {
-		seen = append(seen, id)
-		return false
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(seen) != 5 {
-		t.Errorf("BFS from package reached %v, want 5 nodes", seen)
-	}
-	if err := g.AddEdge("p/a.go::T.M", "p/a.go::F"); err != nil {
-		t.Fatal(err)
-	}
-	if e, ok := s.EdgeBetween("p/a.go::T.M", "p/a.go::F"); !ok || !e.Kinds.Has(EdgeReferences) {
-		t.Errorf("edge added through Lib = %+v, %v", e, ok)
 	}
 }
 

@@ -216,11 +216,9 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	b.store, b.man, b.parses = old.Store, old.Manifest, map[string]*fileParse{}
 	b.roots = roots.New(b.man.Crates, b.man.PyRoots, b.man.ScriptRoots)
 	b.dirty = newDirtySet(old.dirty)
-	// The store takes the update's changes as a layer over the mapped
-	// snapshot (graph.Store.Layer): an edit inside bodies or comments
-	// touches a few hundred nodes, and decoding all of them was most of
-	// the update. The snapshot was opened, not summed: its checksum is
-	// checked while the files are statted.
+	// The changes go into a layer over the mapped snapshot (Layer): an
+	// edit touches a few hundred nodes, and decoding all was most of the
+	// update. Its checksum is checked while the files are statted.
 	old.Store.Layer()
 	summed := make(chan error, 1)
 	go func() { summed <- old.Store.Sum() }()
@@ -262,8 +260,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		}
 	}
 	before := b.beforeChange(touched)
-	if before.docs {
-		// A document changed: linking reads every node.
+	if before.docs { // a document changed: linking reads every node
 		if err := b.decodeStore(); err != nil {
 			return b.rebuild(ctx, err)
 		}
@@ -300,17 +297,13 @@ func (b *builder) rebuild(ctx context.Context, err error) (*Index, error) {
 // decodeStore decodes the store whole, its layer of changes applied,
 // before work that reads all of it. A short-lived process leaves its
 // strings in the mapping (graph.Store.DecodedInPlace).
-func (b *builder) decodeStore() error {
-	decode := b.store.Decoded
+func (b *builder) decodeStore() (err error) {
 	if b.opts.PauseGC {
-		decode = b.store.DecodedInPlace
+		b.store, err = b.store.DecodedInPlace()
+	} else {
+		b.store, err = b.store.Decoded()
 	}
-	s, err := decode()
-	if err != nil {
-		return err
-	}
-	b.store = s
-	return nil
+	return err
 }
 
 // removeFiles deletes every node that lives in one of the paths (the file
