@@ -205,36 +205,33 @@ func (l *Library) docHits(ctx context.Context, text string, limit int) ([]Hit, e
 		return nil, err
 	}
 	defer ci.Close()
-	found, err := ci.Search(ctx, text, limit)
+	found, err := rationale.FindSections(ctx, l.w.Store(), ci, text, limit)
 	if err != nil {
 		return nil, err
 	}
 	var hits []Hit
-	for _, h := range found {
-		if n, ok := l.w.Store().Node(h.ID); ok && n.Kind == graph.KindDoc {
+	for _, f := range found {
+		if n := f.Node; n.Kind == graph.KindDoc {
 			hits = append(hits, Hit{Kind: "section", What: string(rationale.KindOf(n)), ID: string(n.ID),
-				Name: strings.Join(n.HeadingPath, " > "), Path: n.Path, Line: n.Line, Score: h.Score,
-				Text: snippet(n.Text, h.Terms)})
+				Name: strings.Join(n.HeadingPath, " > "), Path: n.Path, Line: n.Line, Score: f.Score,
+				Text: snippet(n.Text, f.Terms)})
 		}
 	}
 	return hits, nil
 }
 
 // memoryHits searches the memories' titles and bodies in the memory
-// layer's index, the one a question to why reads.
+// layer's index, as a question to why does (rationale.Found: one search).
 func (l *Library) memoryHits(ctx context.Context, text string, limit int) ([]Hit, error) {
-	found, err := l.w.Memories.Search(ctx, text, limit)
+	found, err := l.w.Memories.Find(ctx, text, limit)
 	if err != nil {
 		return nil, err
 	}
 	var hits []Hit
-	for _, h := range found {
-		id, _ := memory.IDOf(h.ID)
-		n, ok := l.w.Memories.Node(id)
-		if m := l.w.Memories.Memory(id); ok && m != nil {
-			hits = append(hits, Hit{Kind: "memory", What: string(m.Kind), ID: string(m.ID), Name: n.Name,
-				Path: n.Path, Score: h.Score, Text: snippet(n.Text, h.Terms)})
-		}
+	for _, f := range found {
+		m, n := f.Memory, f.Node
+		hits = append(hits, Hit{Kind: "memory", What: string(m.Kind), ID: string(m.ID), Name: n.Name,
+			Path: n.Path, Score: f.Score, Text: snippet(n.Text, f.Terms)})
 	}
 	return hits, nil
 }
@@ -246,22 +243,19 @@ func (l *Library) memoryHits(ctx context.Context, text string, limit int) ([]Hit
 func (l *Library) commitHits(ctx context.Context, text string, limit int) ([]Hit, error) {
 	cs := l.w.OpenCommits()
 	defer cs.Close()
-	found, err := cs.Search(ctx, text, limit)
+	found, err := rationale.FindCommits(ctx, cs, text, limit)
 	if err != nil {
 		return nil, err
 	}
 	var hits []Hit
-	for _, h := range found {
-		c, ok := cs.Commit(h.ID)
-		if !ok {
-			continue
-		}
+	for _, f := range found {
+		c := f.Commit
 		path := ""
 		if len(c.Changed) > 0 {
 			path = c.Changed[0]
 		}
 		hits = append(hits, Hit{Kind: "commit", What: query.ShortHash(c.Hash), ID: c.Hash, Name: memory.SanitizeLine(c.Subject),
-			Path: memory.SanitizeLine(path), Score: h.Score, Text: memory.Sanitize(history.Excerpt(c.Body))})
+			Path: memory.SanitizeLine(path), Score: f.Score, Text: memory.Sanitize(history.Excerpt(c.Body))})
 	}
 	return hits, nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/internal/textutil"
-	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/rationale"
 )
 
@@ -26,12 +25,8 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 	a := &Answer{Query: text, Kind: AnswerQuestion, Candidates: []SymbolRef{}, Rationale: []Entry{}}
 	var hits []hit
 	if opts.Searcher != nil {
-		hs, err := questionHits(ctx, opts.Searcher, text, func(id graph.NodeID) (*source, bool) {
-			n, ok := s.Node(id)
-			if !ok {
-				return nil, false
-			}
-			return sectionSource(n), true
+		hs, err := questionHits(opts.Searcher, text, func() ([]rationale.Found, error) {
+			return rationale.FindSections(ctx, s, opts.Searcher, text, questionPool)
 		})
 		if err != nil {
 			return a, err
@@ -39,12 +34,8 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		hits = append(hits, hs...)
 	}
 	if opts.Commits != nil && opts.Commits.Available() {
-		hs, err := questionHits(ctx, opts.Commits, text, func(id graph.NodeID) (*source, bool) {
-			c, ok := opts.Commits.Commit(id)
-			if !ok {
-				return nil, false
-			}
-			return commitSource(c), true
+		hs, err := questionHits(opts.Commits, text, func() ([]rationale.Found, error) {
+			return rationale.FindCommits(ctx, opts.Commits, text, questionPool)
 		})
 		if err != nil {
 			return a, err
@@ -56,11 +47,8 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		}
 		hits = append(hits, hs...)
 	}
-	hs, err := questionHits(ctx, opts.Memories, text, func(id graph.NodeID) (*source, bool) {
-		mid, _ := memory.IDOf(id)
-		m := opts.Memories.Memory(mid)
-		n, ok := opts.Memories.Node(mid)
-		return &source{Node: n, memory: m}, ok && m != nil
+	hs, err := questionHits(opts.Memories, text, func() ([]rationale.Found, error) {
+		return opts.Memories.Find(ctx, text, questionPool)
 	})
 	if err != nil {
 		return a, err
@@ -138,36 +126,46 @@ type CommitSearcher interface {
 	Commit(id graph.NodeID) (history.Commit, bool)
 }
 
-// questionHits searches sr for text as a scored disjunction of its words
-// (English analysis: stemmed, stop words out): a hit needs one of them,
-// and one with more of them, or rarer ones, scores higher. Requiring every
-// word, or two, left "why is keepalive clamped" with the one section that
-// happens to say both. A hit's similarity is half the share of the
-// question's words it contains and half its search score relative to the
-// best hit of the same index.
-func questionHits(ctx context.Context, sr Searcher, text string, node func(graph.NodeID) (*source, bool)) ([]hit, error) {
-	terms := sr.Analyze(text)
+// questionHits scores what find finds of text in one index (through
+// rationale's one search), whose analysis sa gives (English: stemmed, stop
+// words out). The search is a scored disjunction of the question's words:
+// a hit needs one of them, and one with more of them, or rarer ones,
+// scores higher. Requiring every word, or two, left "why is keepalive
+// clamped" with the one section that happens to say both. A hit's
+// similarity is half the share of the question's words it contains and
+// half its search score relative to the best hit of the same index.
+func questionHits(sa Searcher, text string, find func() ([]rationale.Found, error)) ([]hit, error) {
+	terms := sa.Analyze(text)
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	keep, err := sr.Search(ctx, text, questionPool)
+	keep, err := find()
 	if err != nil {
 		return nil, err
 	}
 	best := 0.0
-	for _, h := range keep {
-		best = max(best, h.Score)
+	for _, f := range keep {
+		best = max(best, f.Score)
 	}
 	var hits []hit
-	for _, h := range keep {
-		n, ok := node(h.ID)
-		if !ok || rationale.IsStubSection(n.Node) {
+	for _, f := range keep {
+		src := foundSource(f)
+		if rationale.IsStubSection(src.Node) {
 			continue
 		}
-		sim := 0.5*min(float64(len(h.Terms))/float64(len(terms)), 1) + 0.5*h.Score/best
-		hits = append(hits, hit{source: n, signal: graph.SignalLexical, score: sim, lex: sim})
+		sim := 0.5*min(float64(len(f.Terms))/float64(len(terms)), 1) + 0.5*f.Score/best
+		hits = append(hits, hit{source: src, signal: graph.SignalLexical, score: sim, lex: sim})
 	}
 	return hits, nil
+}
+
+// foundSource is a search's find as a reasoning source; a commit becomes
+// one here (commitSource).
+func foundSource(f rationale.Found) *source {
+	if f.Commit != nil {
+		return commitSource(*f.Commit)
+	}
+	return &source{Node: f.Node, memory: f.Memory}
 }
 
 // fillEntries ranks hits by the one formula, cuts them at the limit,
