@@ -94,13 +94,12 @@ func commitMeaning(text string, hits []hit, m Meaning, scale func(float64) float
 }
 
 // commitMeaningWeight is the weight of a commit's similarity by meaning in
-// a question's answer: two thirds of a section's (questionMeaning). On
-// git-why's curl and redis questions and the development half of
-// history-old (gortex-eval recall, every entry of the answer) Hit@5 rose
-// from 0.316 to 0.347, on the validation half from 0.111 to 0.333 (9
-// questions); with a section's weight (0.75) the development figure was
-// 0.358, but velero-questions' section@5 fell from 0.47 to 0.43.
-const commitMeaningWeight = 0.5
+// a question's answer (a section's is 0.75, questionMeaning). On git-why's
+// curl and redis questions and history-old-dev (gortex-eval recall, every
+// entry) Hit@5 rose from 0.316 to 0.337, on history-old-val from 0.111 to
+// 0.222; 0.25 and more lowered greptimedb-questions' document MRR, 0.75
+// velero-questions' section@5 (docs/history.md).
+const commitMeaningWeight = 0.2
 
 // recallPhrase matches a question that recalls a change ("what was that
 // bug where…", "what was the change that…", "when did we stop…"): its

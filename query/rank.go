@@ -14,7 +14,7 @@ import (
 // The ranking formula, one for every surface:
 //
 //	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar × kind)
-//	similar = lexical + w × meaning   (w: 0 for a symbol; for a question 0.75, 0.5 for a commit)
+//	similar = lexical + w × meaning   (w: 0 for a symbol; for a question 0.75, 0.2 for a commit)
 //
 // weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
 // section that names the symbol (1.0), names its type or package (0.85),
