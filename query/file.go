@@ -49,7 +49,7 @@ func memberHits(r rationale.Reasoning, file *graph.Node, seen []hit) []hit {
 		done[h.source.ID] = true
 	}
 	var hits []hit
-	for _, sym := range declared(r.Store, file.ID) {
+	for _, sym := range Declared(r.Store, file.ID) {
 		for _, l := range r.Into(sym.ID) {
 			if !done[l.Source.ID] {
 				done[l.Source.ID] = true
@@ -60,8 +60,9 @@ func memberHits(r rationale.Reasoning, file *graph.Node, seen []hit) []hit {
 	return hits
 }
 
-// declared returns the symbols a file contains, their members after them.
-func declared(s *graph.Store, id graph.NodeID) []*graph.Node {
+// Declared returns the symbols the file id contains, their members after
+// them (breadth first, in the order the graph holds them).
+func Declared(s *graph.Store, id graph.NodeID) []*graph.Node {
 	var out []*graph.Node
 	queue := []graph.NodeID{id}
 	seen := map[graph.NodeID]bool{id: true}

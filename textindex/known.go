@@ -10,11 +10,7 @@ import (
 // vocabulary, against which a query splits a compound identifier
 // ("nodepoolhealth" → nodepool, health).
 func (c *Index) Known(ctx context.Context, terms []string) (map[string]bool, error) {
-	adv, err := c.idx.Advanced()
-	if err != nil {
-		return nil, fmt.Errorf("content index: %w", err)
-	}
-	r, err := adv.Reader()
+	r, err := c.reader()
 	if err != nil {
 		return nil, fmt.Errorf("content index reader: %w", err)
 	}

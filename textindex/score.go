@@ -29,11 +29,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	if len(tokens) == 0 || limit <= 0 {
 		return nil, nil
 	}
-	adv, err := c.idx.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := c.reader()
 	if err != nil {
 		return nil, err
 	}
@@ -308,4 +304,15 @@ func distinct(tokens []string) []string {
 		}
 	}
 	return out
+}
+
+// reader opens a reader of the index's postings and stored fields, for
+// the searches that read them directly rather than through Bleve's
+// queries; the caller closes it.
+func (c *Index) reader() (index.IndexReader, error) {
+	adv, err := c.idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
 }

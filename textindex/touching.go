@@ -26,11 +26,7 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 	if err != nil || n <= 0 || path == "" {
 		return nil, err
 	}
-	adv, err := idx.idx.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := idx.reader()
 	if err != nil {
 		return nil, err
 	}

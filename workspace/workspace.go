@@ -368,22 +368,9 @@ func (w *Workspace) WithCommits(o *query.Options, cs *textindex.Commits) {
 // symbolAt returns the name of the symbol declared in path at line; ""
 // for none.
 func (w *Workspace) symbolAt(path string, line int) string {
-	s := w.Store()
-	queue := []graph.NodeID{graph.FileID(path)}
-	seen := map[graph.NodeID]bool{queue[0]: true}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		for _, e := range s.Out(cur, graph.EdgeContains) {
-			n, ok := s.Node(e.To)
-			if !ok || seen[n.ID] || !n.Kind.IsSymbol() {
-				continue
-			}
-			if n.Line == line {
-				return n.Name
-			}
-			seen[n.ID] = true
-			queue = append(queue, n.ID)
+	for _, n := range query.Declared(w.Store(), graph.FileID(path)) {
+		if n.Line == line {
+			return n.Name
 		}
 	}
 	return ""
