@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"path"
 	"slices"
 	"strings"
 
@@ -142,10 +143,13 @@ var titleNumber = textutil.Regexp(`^(?i:(?:adr|rfc|kep|proposal|spec)[\s-]*\d*\s
 
 // titleQuestion makes a question of the title of the document at path
 // (its first section's outermost heading): "why money in integer cents".
-// "" when the title has fewer than two words left.
-func titleQuestion(s *graph.Store, path string) string {
+// When the title leaves fewer than two words (a heading such as "Summary"
+// under front matter), the document's file name stands for it, else its
+// folder's ("2023-11-03-inverted-index.md": "why inverted index"); ""
+// when none has two.
+func titleQuestion(s *graph.Store, p string) string {
 	title := ""
-	for _, e := range s.Out(graph.FileID(path), graph.EdgeContains) {
+	for _, e := range s.Out(graph.FileID(p), graph.EdgeContains) {
 		n, ok := s.Node(e.To)
 		if !ok || n.Kind != graph.KindDoc {
 			continue
@@ -157,6 +161,26 @@ func titleQuestion(s *graph.Store, path string) string {
 		}
 		break
 	}
+	for _, t := range []string{title, fileTitle(path.Base(p)), fileTitle(path.Base(path.Dir(p)))} {
+		if q := titleWords(t); q != "" {
+			return q
+		}
+	}
+	return ""
+}
+
+// fileTitle is a file or folder name read as a title: without its
+// extension and the date or number it opens with, dashes and underscores
+// as spaces ("0007-use-a-ledger.md": "use a ledger").
+func fileTitle(name string) string {
+	name = strings.TrimSuffix(name, path.Ext(name))
+	name = strings.TrimLeft(name, "0123456789-_. ")
+	return strings.NewReplacer("-", " ", "_", " ").Replace(name)
+}
+
+// titleWords is the question a title makes, its numbering dropped; "" for
+// fewer than two words.
+func titleWords(title string) string {
 	title = strings.TrimSpace(titleNumber().ReplaceAllString(title, ""))
 	words := strings.FieldsFunc(title, func(r rune) bool {
 		return !(r == '-' || r == '\'' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')

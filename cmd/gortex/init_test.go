@@ -229,6 +229,26 @@ func TestExamplesAnswer(t *testing.T) {
 	}
 }
 
+// TestTitleWords: a title, else a file or folder name, makes the
+// example question when it leaves two words or more.
+func TestTitleWords(t *testing.T) {
+	tests := []struct{ title, want string }{
+		{"ADR 0004: Keep money in integer cents", "why keep money in integer cents"},
+		{"Summary", ""},
+		{fileTitle("2023-11-03-inverted-index.md"), "why inverted index"},
+		{fileTitle("1833-metrics-for-local-queue"), "why metrics for local queue"},
+		{fileTitle("0007_use_a_ledger.rst"), "why use a ledger"},
+		{fileTitle("README.md"), ""},
+		{fileTitle("rfc.md"), ""},
+		{fileTitle("."), ""},
+	}
+	for _, tt := range tests {
+		if got := titleWords(tt.title); got != tt.want {
+			t.Errorf("titleWords(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
+}
+
 func TestTitleNumber(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"ADR 0004: Keep money in integer cents", "Keep money in integer cents"},
