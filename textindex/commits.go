@@ -248,13 +248,25 @@ func (c *Commits) Search(ctx context.Context, text string, limit int) ([]Hit, er
 // body without trailers, Changed the files it touched (at most
 // history.MaxWalkFiles), Files their number.
 func (c *Commits) Commit(id graph.NodeID) (history.Commit, bool) {
-	idx, err := c.open()
-	if err != nil {
+	raw := c.record(string(id))
+	var r commitRec
+	if raw == nil || json.Unmarshal(raw, &r) != nil {
 		return history.Commit{}, false
 	}
-	doc, err := idx.idx.Document(string(id))
+	return history.Commit{Hash: r.Hash, Author: r.Author, Date: time.Unix(r.Date, 0).UTC(), Subject: r.Subject,
+		Body: r.Body, Files: r.Count, Changed: r.Files}, true
+}
+
+// record returns the stored record of the commit document id; nil when
+// there is none.
+func (c *Commits) record(id string) []byte {
+	idx, err := c.open()
+	if err != nil {
+		return nil
+	}
+	doc, err := idx.idx.Document(id)
 	if err != nil || doc == nil {
-		return history.Commit{}, false
+		return nil
 	}
 	var raw []byte
 	doc.VisitFields(func(f index.Field) {
@@ -262,12 +274,7 @@ func (c *Commits) Commit(id graph.NodeID) (history.Commit, bool) {
 			raw = f.Value()
 		}
 	})
-	var r commitRec
-	if raw == nil || json.Unmarshal(raw, &r) != nil {
-		return history.Commit{}, false
-	}
-	return history.Commit{Hash: r.Hash, Author: r.Author, Date: time.Unix(r.Date, 0).UTC(), Subject: r.Subject,
-		Body: r.Body, Files: r.Count, Changed: r.Files}, true
+	return raw
 }
 
 // Close releases the index if it was opened.

@@ -3,6 +3,7 @@ package textindex
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"slices"
 
 	"github.com/blevesearch/bleve/v2"
@@ -44,32 +45,58 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 			return nil, err
 		}
 	}
-	var cs []history.Commit
+	// Each commit's date first (its stored record read, only the date
+	// decoded), newest first; then whole records in that order until n are
+	// kept: a file thousands of commits changed decodes a few of them.
+	type dated struct {
+		id   string
+		date int64
+	}
+	order := make([]dated, 0, len(ids))
 	for id := range ids {
 		ext, err := r.ExternalID(index.IndexInternalID(id))
 		if err != nil {
 			return nil, err
 		}
-		if cm, ok := c.Commit(graph.NodeID(ext)); ok {
-			if skip, _ := cm.Skip(); !skip {
-				cs = append(cs, cm)
-			}
+		var d struct {
+			Date int64 `json:"d"`
+		}
+		if raw := c.record(ext); raw != nil && json.Unmarshal(raw, &d) == nil {
+			order = append(order, dated{ext, d.Date})
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 	}
-	slices.SortFunc(cs, func(a, b history.Commit) int {
-		if d := b.Date.Compare(a.Date); d != 0 {
+	slices.SortFunc(order, func(a, b dated) int {
+		if d := cmp.Compare(b.date, a.date); d != 0 {
 			return d
 		}
-		return cmp.Compare(a.Hash, b.Hash)
+		return cmp.Compare(a.id, b.id)
 	})
-	if len(cs) > n {
-		if name != "" && n > 1 {
-			cs[n-1] = cs[len(cs)-1]
+	kept := func(d dated) (history.Commit, bool) {
+		cm, ok := c.Commit(graph.NodeID(d.id))
+		if ok {
+			if skip, _ := cm.Skip(); skip {
+				return cm, false
+			}
 		}
-		cs = cs[:n]
+		return cm, ok
+	}
+	var cs []history.Commit
+	last := -1 // the place in order of the last commit kept
+	for i := 0; i < len(order) && len(cs) < n; i++ {
+		if cm, ok := kept(order[i]); ok {
+			cs, last = append(cs, cm), i
+		}
+	}
+	if name != "" && n > 1 && len(cs) == n {
+		for i := len(order) - 1; i > last; i-- {
+			if cm, ok := kept(order[i]); ok {
+				cs[n-1] = cm // the oldest, when it is not among the newest
+				break
+			}
+		}
 	}
 	return cs, nil
 }
