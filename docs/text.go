@@ -65,20 +65,7 @@ func firstSentence(text string) string {
 // first paragraph when none does), white space collapsed, cut to
 // snippetLen runes.
 func snippet(text string, terms []string) string {
-	pick := ""
-	for _, p := range strings.Split(text, "\n\n") {
-		if strings.TrimSpace(p) == "" {
-			continue
-		}
-		if pick == "" {
-			pick = p
-		}
-		if containsAny(strings.ToLower(p), terms) {
-			pick = p
-			break
-		}
-	}
-	return textutil.Cut(strings.Join(strings.Fields(pick), " "), snippetLen)
+	return textutil.ExcerptWhere(text, func(p string) bool { return containsAny(strings.ToLower(p), terms) }, snippetLen)
 }
 
 func containsAny(s string, terms []string) bool {

@@ -152,6 +152,13 @@ func Regexp(expr string) func() *regexp.Regexp {
 // Excerpt returns the paragraph of text that mentions detail (the first
 // paragraph when none does), whitespace collapsed, cut to n runes.
 func Excerpt(text, detail string, n int) string {
+	return ExcerptWhere(text, func(p string) bool { return detail != "" && strings.Contains(p, detail) }, n)
+}
+
+// ExcerptWhere returns the first paragraph of text for which match holds
+// (the first paragraph when none does), whitespace collapsed, cut to n
+// runes.
+func ExcerptWhere(text string, match func(paragraph string) bool, n int) string {
 	pick := ""
 	for _, p := range strings.Split(text, "\n\n") {
 		if strings.TrimSpace(p) == "" {
@@ -160,7 +167,7 @@ func Excerpt(text, detail string, n int) string {
 		if pick == "" {
 			pick = p
 		}
-		if detail != "" && strings.Contains(p, detail) {
+		if match(p) {
 			pick = p
 			break
 		}
