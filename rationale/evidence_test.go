@@ -151,6 +151,9 @@ func TestPlaces(t *testing.T) {
 		{"hack/test/golden/out.md", true, false},
 		{"vendor/github.com/x/y.go", false, true},
 		{"web/node_modules/x/index.js", false, true},
+		{"src/pip/_vendor/cachecontrol/wrapper.py", false, true},
+		{"src/vendors/x.py", false, false},
+		{"_vendor.py", false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {

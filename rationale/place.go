@@ -90,10 +90,12 @@ func IsTestPath(p string) bool {
 var javaTest = textutil.Regexp(`^[A-Z]\w*(?:Test|Tests|IT)\.(?:java|kt|scala|groovy)$`)
 
 // IsVendoredPath reports whether p lies in a tree of another project's
-// code copied into the repository: vendor, node_modules, third_party.
+// code copied into the repository: vendor (or _vendor, as Python packages
+// that keep private copies of their dependencies name it), node_modules,
+// third_party.
 func IsVendoredPath(p string) bool {
 	for _, d := range strings.Split(path.Dir(p), "/") {
-		switch d {
+		switch strings.TrimLeft(d, "_") {
 		case "vendor", "node_modules", "third_party", "third-party", "thirdparty":
 			return true
 		}
