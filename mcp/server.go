@@ -110,6 +110,7 @@ func New(root string, o Options) (*Server, error) {
 		server.WithTitle("gortex: why does this code exist?"),
 		server.WithInstructions(instructions),
 		server.WithToolCapabilities(false),
+		server.WithExperimental(map[string]any{StructuredOnly: map[string]any{}}),
 		server.WithToolHandlerMiddleware(recoverPanics(log)),
 		server.WithHooks(hooks),
 	)

@@ -99,7 +99,7 @@ func register[P, R any](s *Server, t mcpgo.Tool, h handler[P, R]) {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		res, err := result(o.v, o.f)
+		res, err := result(o.v, o.f, structuredOnly(ctx, req))
 		if err != nil {
 			return errorResult(err), nil
 		}
@@ -110,19 +110,27 @@ func register[P, R any](s *Server, t mcpgo.Tool, h handler[P, R]) {
 
 // result is the tool result of v: its text in format f, and v as JSON in
 // structuredContent. The JSON text and the structured content are the
-// same bytes; a TOON text carries the same data, in TOON.
-func result(v any, f query.Format) (*mcpgo.CallToolResult, error) {
+// same bytes; a TOON text carries the same data, in TOON. With brief (a
+// client that reads the structured content alone, StructuredOnly), a JSON
+// text is one line that says where the answer is.
+func result(v any, f query.Format, brief bool) (*mcpgo.CallToolResult, error) {
 	var js, b strings.Builder
 	if err := query.Encode(&js, v, query.FormatJSON, wire); err != nil {
 		return nil, err
 	}
-	if f == query.FormatJSON {
+	raw := strings.TrimSuffix(js.String(), "\n")
+	switch {
+	case f == query.FormatJSON && brief:
+		b.WriteString(briefText(len(raw)))
+	case f == query.FormatJSON:
 		b.WriteString(js.String())
-	} else if err := query.Encode(&b, v, f, wire); err != nil {
-		return nil, err
+	default:
+		if err := query.Encode(&b, v, f, wire); err != nil {
+			return nil, err
+		}
 	}
 	res := mcpgo.NewToolResultText(b.String())
-	res.RawStructuredContent = json.RawMessage(strings.TrimSuffix(js.String(), "\n"))
+	res.RawStructuredContent = json.RawMessage(raw)
 	res.StructuredContent = res.RawStructuredContent
 	return res, nil
 }

@@ -132,6 +132,37 @@ async function overStdio() {
   }
 }
 
+// structuredOnly is a client that declares the experimental capability
+// gortex/structuredContentOnly: its results carry the answer in
+// structuredContent alone (validated by the SDK against the output schema
+// it listed), with one line of text, and on the wire about half what the
+// same answer costs a client that does not declare it.
+async function structuredOnly() {
+  const dir = fixture("structured");
+  const sizes = {};
+  for (const declare of [false, true]) {
+    const capabilities = declare ? { experimental: { "gortex/structuredContentOnly": {} } } : {};
+    const transport = new StdioClientTransport({ command: bin, args: ["mcp", "--dir", dir], env, stderr: "inherit" });
+    const client = new Client({ name: "gortex-e2e-structured", version: "1.0.0" }, { capabilities });
+    await client.connect(transport);
+    try {
+      await client.listTools(); // the output schemas the SDK validates with
+      const res = await client.callTool({ name: "why", arguments: { id: "billing.Invoice.Finalize" } });
+      const text = res.content.map((c) => c.text ?? "").join("");
+      sizes[declare] = JSON.stringify(res).length;
+      if (declare) {
+        check(!res.isError && res.structuredContent?.symbol?.id === "billing/invoice.go::Invoice.Finalize" && !text.includes('"symbol"'),
+          `structured only: why's answer is in structuredContent, its text one line (${text.length} characters)`);
+        check(client.getServerCapabilities()?.experimental?.["gortex/structuredContentOnly"] !== undefined,
+          "structured only: the server lists the capability");
+      }
+    } finally {
+      await client.close();
+    }
+  }
+  check(sizes[true] < 0.6 * sizes[false], `structured only: the result takes ${sizes[true]} characters on the wire, ${sizes[false]} without the capability`);
+}
+
 // withRoots starts gortex mcp without --dir, in a directory that is no
 // repository, from a client that declares MCP roots: the server serves
 // the client's root and says so in index_status.
@@ -226,6 +257,7 @@ async function withInspector() {
 
 try {
   await overStdio();
+  await structuredOnly();
   await overHTTP();
   await withInspector();
   await withRoots();
