@@ -1,11 +1,8 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -57,45 +54,6 @@ func FuzzToolArgs(f *testing.F) {
 		}
 		if strings.Contains(text(res), "internal error in") {
 			t.Fatalf("%s(%s) panicked: %s", name, args, text(res))
-		}
-	})
-}
-
-// FuzzLineCap reads arbitrary client input through the stdio reader with
-// a small cap: every line passed on is at most the cap, every line over it
-// is answered once with a valid id or none, the two together account for
-// every line, and the end is reported once.
-func FuzzLineCap(f *testing.F) {
-	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n"), uint8(16))
-	f.Add([]byte(`{"id":"a\"b","method":"tools/call","params":{"x":"`+strings.Repeat("y", 300)+`"}}`), uint8(40))
-	f.Add([]byte("\n\n{\"id\":[1],\"x\":1}\n{\"id\":-1.5e3}\n"), uint8(5))
-	f.Fuzz(func(t *testing.T, in []byte, max uint8) {
-		limit := int(max) + 1
-		lc := newLineCap(bytes.NewReader(in), limit, slog.New(slog.DiscardHandler))
-		passed, dropped, ends := 0, 0, 0
-		lc.onLine = func(line []byte) {
-			passed++
-			if len(line) > limit {
-				t.Fatalf("a line of %d bytes passed a cap of %d", len(line), limit)
-			}
-		}
-		lc.tooLong = func(id json.RawMessage, n int) {
-			dropped++
-			if n <= limit || id != nil && !json.Valid(id) {
-				t.Fatalf("dropped %d bytes (cap %d) with id %q", n, limit, id)
-			}
-		}
-		lc.atEnd = func() { ends++ }
-		out, err := io.ReadAll(lc)
-		if err != nil || ends != 1 {
-			t.Fatalf("read: %v; atEnd ran %d times", err, ends)
-		}
-		lines := bytes.Count(in, []byte("\n"))
-		if len(in) > 0 && in[len(in)-1] != '\n' {
-			lines++
-		}
-		if passed+dropped != lines || len(out) > len(in) {
-			t.Fatalf("%d lines passed and %d dropped of %d; %d bytes out of %d", passed, dropped, lines, len(out), len(in))
 		}
 	})
 }

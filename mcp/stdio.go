@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/gortex/gortex/internal/linecap"
 )
 
 // stdioWorkers is how many tool calls run at once over stdio (mcp-go's
@@ -48,10 +50,10 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	}
 	flight := &inFlight{ids: map[string]int{}, changed: make(chan struct{}, 1)}
 	w := &answerWriter{w: out, flight: flight}
-	lines := newLineCap(in, DefaultMaxBody, s.log)
-	lines.onLine = flight.read
-	lines.tooLong = w.tooLong
-	lines.atEnd = func() { flight.wait(ctx, stdioDrain) }
+	lines := linecap.New(in, DefaultMaxBody, s.log)
+	lines.OnLine = flight.read
+	lines.TooLong = w.tooLong
+	lines.AtEnd = func() { flight.wait(ctx, stdioDrain) }
 	return st.Listen(ctx, lines, w)
 }
 
@@ -76,7 +78,7 @@ func (f *inFlight) read(line []byte) {
 	if json.Unmarshal(line, &m) != nil || m.Method == "" {
 		return
 	}
-	if id := validID(m.ID); id != nil {
+	if id := linecap.ValidID(m.ID); id != nil {
 		f.mu.Lock()
 		f.ids[string(id)]++
 		f.n++
@@ -90,7 +92,7 @@ func (f *inFlight) answered(line []byte) {
 	if json.Unmarshal(line, &m) != nil || m.Method != "" {
 		return
 	}
-	id := validID(m.ID)
+	id := linecap.ValidID(m.ID)
 	if id == nil {
 		return
 	}

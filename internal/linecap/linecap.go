@@ -1,4 +1,8 @@
-package mcp
+// Package linecap reads a stream of newline-ended messages (the MCP
+// stdio transport's JSON-RPC) with a cap on each line's size: memory stays
+// bounded whatever a client sends, and a line over the cap is answered
+// with its request's id instead of passed on.
+package linecap
 
 import (
 	"bufio"
@@ -9,15 +13,15 @@ import (
 	"log/slog"
 )
 
-// lineCap passes the lines of r (stdio messages, one JSON-RPC message a
-// line) of at most max bytes, each whole, through onLine. A longer one is
+// Reader passes the lines of r (stdio messages, one JSON-RPC message a
+// line) of at most max bytes, each whole, through OnLine. A longer one is
 // not passed: its first max bytes are kept, the rest up to its newline is
-// read and dropped, and tooLong is called with the id read from the kept
+// read and dropped, and TooLong is called with the id read from the kept
 // bytes (nil when none can be read), so that the client is answered with
 // an error carrying its request's id. Memory stays bounded by max whatever
 // a client sends, as the HTTP transport's body limit bounds it there. At
-// the end of r, atEnd runs before the end is passed on.
-type lineCap struct {
+// the end of r, AtEnd runs before the end is passed on.
+type Reader struct {
 	r        *bufio.Reader
 	max      int
 	line     []byte // the current line, at most max bytes of it
@@ -25,19 +29,21 @@ type lineCap struct {
 	skipping bool   // dropping the rest of a line longer than max
 	pending  []byte // read, not yet passed on
 	log      *slog.Logger
-	onLine   func(line []byte)               // sees each line passed on; may be nil
-	tooLong  func(id json.RawMessage, n int) // answers a line over max; may be nil
-	atEnd    func()                          // runs once at the end of r; may be nil
+	OnLine   func(line []byte)               // sees each line passed on; may be nil
+	TooLong  func(id json.RawMessage, n int) // answers a line over max; may be nil
+	AtEnd    func()                          // runs once at the end of r; may be nil
 	ended    bool
 }
 
-func newLineCap(r io.Reader, max int, log *slog.Logger) *lineCap {
-	return &lineCap{r: bufio.NewReaderSize(r, 64<<10), max: max, log: log}
+// New returns a Reader of r's lines of at most max bytes; log records
+// what it drops.
+func New(r io.Reader, max int, log *slog.Logger) *Reader {
+	return &Reader{r: bufio.NewReaderSize(r, 64<<10), max: max, log: log}
 }
 
-// Read passes on whole lines; a line over the cap is answered by tooLong
+// Read passes on whole lines; a line over the cap is answered by TooLong
 // instead.
-func (l *lineCap) Read(p []byte) (int, error) {
+func (l *Reader) Read(p []byte) (int, error) {
 	for len(l.pending) == 0 {
 		chunk, err := l.r.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
@@ -48,8 +54,8 @@ func (l *lineCap) Read(p []byte) (int, error) {
 			l.endLine()
 		}
 		if err != nil && len(l.pending) == 0 {
-			if !l.ended && l.atEnd != nil {
-				l.atEnd()
+			if !l.ended && l.AtEnd != nil {
+				l.AtEnd()
 			}
 			l.ended = true
 			return 0, err
@@ -61,7 +67,7 @@ func (l *lineCap) Read(p []byte) (int, error) {
 }
 
 // add keeps what fits of chunk in the current line.
-func (l *lineCap) add(chunk []byte) {
+func (l *Reader) add(chunk []byte) {
 	l.size += len(chunk)
 	if room := l.max - len(l.line); room > 0 {
 		l.line = append(l.line, chunk[:min(room, len(chunk))]...)
@@ -72,17 +78,17 @@ func (l *lineCap) add(chunk []byte) {
 }
 
 // endLine passes on the current line, or answers it when it was too long.
-func (l *lineCap) endLine() {
+func (l *Reader) endLine() {
 	switch {
 	case l.skipping:
 		l.log.Warn("stdio message dropped: too long", "bytes", l.size, "max", l.max)
-		if l.tooLong != nil {
-			l.tooLong(leadingID(l.line), l.size)
+		if l.TooLong != nil {
+			l.TooLong(leadingID(l.line), l.size)
 		}
 	default:
 		l.pending = bytes.Clone(l.line)
-		if l.onLine != nil {
-			l.onLine(l.pending)
+		if l.OnLine != nil {
+			l.OnLine(l.pending)
 		}
 	}
 	l.line, l.size, l.skipping = l.line[:0], 0, false
@@ -109,15 +115,15 @@ func leadingID(prefix []byte) json.RawMessage {
 			return nil
 		}
 		if tok == "id" {
-			return validID(v)
+			return ValidID(v)
 		}
 	}
 	return nil
 }
 
-// validID is id, compacted, when it is a JSON-RPC request id (a string or
+// ValidID is id, compacted, when it is a JSON-RPC request id (a string or
 // a number), else nil.
-func validID(id json.RawMessage) json.RawMessage {
+func ValidID(id json.RawMessage) json.RawMessage {
 	var b bytes.Buffer
 	if len(id) == 0 || json.Compact(&b, id) != nil {
 		return nil
