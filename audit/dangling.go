@@ -8,6 +8,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/rationale/outside"
 )
 
 // packageNames indexes the repository's packages by name: for each, the
@@ -18,22 +19,18 @@ type packageNames struct {
 	byPkg  map[string]map[string]bool
 	byPath map[string]map[string]bool // import path → names (Go)
 	golang map[string]bool            // package names declared by Go files
-	// foreign holds the names under which the repository's files import
+	// outside knows the names under which the repository's files import
 	// packages of other modules ("runtime" for
 	// k8s.io/apimachinery/pkg/runtime): a document's "runtime.Scheme" may
 	// mean that package, so it is no dangling reference to the
 	// repository's own runtime package.
-	foreign map[string]bool
+	outside *outside.Names
 }
 
 func newPackageNames(s *graph.Store) *packageNames {
 	p := &packageNames{byPkg: map[string]map[string]bool{}, byPath: map[string]map[string]bool{}, golang: map[string]bool{},
-		foreign: map[string]bool{}}
+		outside: outside.Of(s)}
 	for n := range s.Nodes() {
-		if n.Kind == graph.KindFile {
-			p.addForeign(s, n.Imports())
-			continue
-		}
 		if !n.Kind.IsSymbol() || n.Package == "" || n.Receiver != "" {
 			continue
 		}
@@ -44,39 +41,6 @@ func newPackageNames(s *graph.Store) *packageNames {
 		}
 	}
 	return p
-}
-
-// addForeign records the names of the imports (graph.AttrImports) that
-// are no package of the repository.
-func (p *packageNames) addForeign(s *graph.Store, imports string) {
-	for imp := range strings.FieldsSeq(imports) {
-		alias, ip, ok := strings.Cut(imp, "=")
-		if !ok {
-			alias, ip = "", imp
-		}
-		if s.Has(graph.PackageID(ip)) {
-			continue
-		}
-		if alias == "" {
-			alias = importName(ip)
-		}
-		p.foreign[alias] = true
-	}
-}
-
-// importName is the name a Go import path is used by without an alias:
-// its last element, or the one before a major version ("yaml" for
-// gopkg.in/yaml.v3, "client" for example.com/client/v2).
-func importName(ip string) string {
-	elems := strings.Split(ip, "/")
-	last := elems[len(elems)-1]
-	if len(elems) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
-		last = elems[len(elems)-2]
-	}
-	if i := strings.Index(last, ".v"); i > 0 {
-		last = last[:i]
-	}
-	return strings.TrimPrefix(strings.TrimPrefix(last, "go-"), "go.")
 }
 
 func add(m map[string]map[string]bool, key, name string) {
@@ -148,7 +112,7 @@ func (p *packageNames) check(s *graph.Store, cn rationale.CodeName) (dangling, b
 	switch {
 	case cn.Prefix != "":
 		names = p.byPath[cn.Prefix]
-	case len(s.ByName(cn.Parts[0])) == 0 && !p.foreign[cn.Parts[0]]:
+	case len(s.ByName(cn.Parts[0])) == 0 && !p.outside.Qualifies(cn.Parts[0]):
 		names = p.byPkg[cn.Parts[0]]
 	}
 	name := cn.Parts[1]

@@ -36,16 +36,17 @@ type Node struct {
 // AttrGenerated marks a file node whose source says it was generated.
 const AttrGenerated = "generated"
 
-// AttrImports holds the imports of a Go file node, space-separated, each
-// as "alias=path" (the alias empty when there is none): what the file's
-// qualifiers may name besides the repository's own packages.
+// AttrImports holds the imports of a source file node, space-separated,
+// each as "alias=path" (the alias empty when there is none; a Rust path
+// written with "::", its alias the name a use list binds): what the file's
+// names and qualifiers may name besides the repository's own code.
 const AttrImports = "imports"
 
 // Generated reports whether a file node's source says it was generated
 // (AttrGenerated).
 func (n *Node) Generated() bool { return n.Attr(AttrGenerated) != "" }
 
-// Imports returns a Go file node's imports as AttrImports holds them.
+// Imports returns a file node's imports as AttrImports holds them.
 func (n *Node) Imports() string { return n.Attr(AttrImports) }
 
 // Attr returns the attribute key, or "" when unset.

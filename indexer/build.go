@@ -440,18 +440,18 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 			b.store.AddEdge(c, id, graph.EdgeContains) // a container in another file is left to resolve
 		}
 	}
+	imps := make([]string, len(pf.Imports))
+	for i, imp := range pf.Imports {
+		imps[i] = imp.Alias + "=" + strings.Join(strings.Fields(imp.Path), "")
+	}
+	if f, ok := b.store.Node(fileID); ok && len(imps) > 0 {
+		f.SetAttr(graph.AttrImports, strings.Join(imps, " "))
+	}
 	if pf.Lang != "go" {
 		for caller, callee := range syntax.LocalCalls(pf) {
 			b.store.AddEdge(graph.SymbolID(f.Path, caller), graph.SymbolID(f.Path, callee), graph.EdgeCalls)
 		}
 		return
-	}
-	imps := make([]string, len(pf.Imports))
-	for i, imp := range pf.Imports {
-		imps[i] = imp.Alias + "=" + imp.Path
-	}
-	if f, ok := b.store.Node(fileID); ok && len(imps) > 0 {
-		f.SetAttr(graph.AttrImports, strings.Join(imps, " "))
 	}
 	fp := &fileParse{Package: pkgPath, Imports: pf.Imports, Calls: pf.Calls}
 	if b.spool != nil {

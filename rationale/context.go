@@ -6,6 +6,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/internal/textutil"
+	"github.com/gortex/gortex/rationale/outside"
 )
 
 // sectionContext holds every identifier a section writes, to choose among
@@ -13,14 +14,15 @@ import (
 // also names the Job type, or the job package, means Job.ReclaimablePods
 // and not the method of the same name on twenty other types.
 type sectionContext struct {
-	words map[string]bool
+	words   map[string]bool
+	outside *outside.Names // what the repository's code takes from outside it
 }
 
 // newSectionContext collects the identifiers a section writes as code: in
 // a code span or block, as a qualifier ("job.Reconcile"), or in an import
 // path. Prose words do not count ("saved carts" is not the cart package).
-func newSectionContext(ms []mention, paths []string) *sectionContext {
-	c := &sectionContext{words: map[string]bool{}}
+func newSectionContext(ms []mention, paths []string, o *outside.Names) *sectionContext {
+	c := &sectionContext{words: map[string]bool{}, outside: o}
 	for _, p := range paths {
 		c.words[path.Base(p)] = true
 	}
@@ -80,6 +82,35 @@ func (c *sectionContext) owned(hits []*graph.Node) []*graph.Node {
 	}
 	return out
 }
+
+// placedOutside keeps, of the hits whose language takes the name id from
+// outside the repository (outside.Names.Binds: an import of another project, the
+// language's prelude), only those the section places (owned): `Stream` in
+// an RFC's code means the repository's Stream only in a section that
+// names its module or type. Without a section (a memory), all stay.
+func (c *sectionContext) placedOutside(hits []*graph.Node, id string) []*graph.Node {
+	if c == nil {
+		return hits
+	}
+	var out, check []*graph.Node
+	for _, n := range hits {
+		if c.outside.Binds(n.Lang, id) {
+			check = append(check, n)
+		} else {
+			out = append(out, n)
+		}
+	}
+	if len(check) == 0 {
+		return hits
+	}
+	return append(out, c.owned(check)...)
+}
+
+// qualifiesOutside reports whether a qualifier that names no package or
+// type of the repository with that member may name outside code ("time"
+// in time.Duration, "Vec" in Vec::new): then the mention names that code,
+// not whatever of the repository shares its last name.
+func (c *sectionContext) qualifiesOutside(q string) bool { return c != nil && c.outside.Qualifies(q) }
 
 // lastPart is the innermost container of a receiver chain ("Outer.Inner").
 func lastPart(receiver string) string {

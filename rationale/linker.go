@@ -8,6 +8,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
+	"github.com/gortex/gortex/rationale/outside"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -57,7 +58,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 	spelled := newSpelledIndex(s)
 	components := newComponentIndex(s)
 	stems := newStemIndex(s)
-	var sc scratch
+	sc := scratch{outside: outside.Of(s)}
 	for i, d := range docs {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -98,6 +99,7 @@ func (l *Linker) Link(ctx context.Context, s *graph.Store) (map[graph.Signal]int
 type scratch struct {
 	mentions []mention
 	words    []word
+	outside  *outside.Names // read once per link
 }
 
 // documents groups the doc nodes of s by file, sections in line order.

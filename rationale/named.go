@@ -1,6 +1,7 @@
 package rationale
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -79,7 +80,7 @@ func linkNamed(s *graph.Store, sec *graph.Node, sc *scratch) int {
 		}
 		found[n.ID] = cur
 	}
-	ctx := newSectionContext(ms, pathMentions(sec.Text))
+	ctx := newSectionContext(ms, pathMentions(sec.Text), sc.outside)
 	for _, m := range ms {
 		m.ctx = ctx
 		resolveMention(s, m, add)
@@ -127,7 +128,7 @@ func resolveMention(s *graph.Store, m mention, add func(*graph.Node, float64, me
 		return
 	}
 	n := len(m.parts)
-	if n >= 2 && resolveDotted(s, m, add) {
+	if n >= 2 && (resolveDotted(s, m, add) || slices.ContainsFunc(m.parts[:n-1], m.ctx.qualifiesOutside)) {
 		return
 	}
 	// A qualifier that is no type or package ("b.IsActive()" on a variable)
@@ -211,6 +212,8 @@ func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, flo
 	}
 	if isWeakMember(id) {
 		hits = m.ctx.owned(hits)
+	} else {
+		hits = m.ctx.placedOutside(hits, id)
 	}
 	if len(hits) > 1 && m.ctx != nil {
 		if pref := m.ctx.prefer(hits); len(pref) > 0 {

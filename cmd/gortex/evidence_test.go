@@ -48,3 +48,44 @@ func TestCoversOwnCodeFirst(t *testing.T) {
 		t.Errorf("the suite's helper is not covered as test code: %+v", c.Targets)
 	}
 }
+
+// TestCoversLeavesOutsideNames: names the code takes from outside the
+// repository — a trait it imports from another crate, Rust's prelude, a
+// Go package of the standard library as a qualifier — are no targets of a
+// document that writes them, although the repository has symbols of the
+// same names; the types the document is about are.
+func TestCoversLeavesOutsideNames(t *testing.T) {
+	tests := []struct {
+		fixture, doc string
+		want, never  []string
+	}{
+		{"rustrfc", "rfcs/0001-buffered-sink.md",
+			[]string{"src/sink.rs::BufferedSink", "src/sink.rs::FlushPolicy", "src/batch.rs::Batch"},
+			[]string{"src/net.rs::Stream", "src/net.rs::Send", "src/batch.rs::Ring.push", "src/batch.rs::Segment.into_iter",
+				"src/batch.rs::Segment.Item"}},
+		{"health", "docs/proposals/20191030-health-checking.md",
+			[]string{"api/v2/healthcheck_types.go::HealthCheck", "controllers/healthcheck/controller.go::Reconciler"},
+			[]string{"internal/topology/input.go::Context", "api/v1/healthcheck_types.go::Duration"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fixture, func(t *testing.T) {
+			c := coversOf(t, tt.fixture, tt.doc)
+			first := map[string]bool{}
+			for i, tg := range c.Targets {
+				if i < 10 {
+					first[tg.ID] = true
+				}
+			}
+			for _, id := range tt.want {
+				if !first[id] {
+					t.Errorf("%s is not among the first 10 targets", id)
+				}
+			}
+			for _, id := range tt.never {
+				if first[id] {
+					t.Errorf("%s is among the first 10 targets", id)
+				}
+			}
+		})
+	}
+}

@@ -33,7 +33,7 @@ type Call struct {
 }
 
 // Import is one import of a file: Alias is the local name when one is given
-// ("" for the default, "_" and "." as written).
+// ("_" and "." as written; each name a Rust use list binds from Path).
 type Import struct {
 	Alias string
 	Path  string

@@ -60,3 +60,36 @@
     name: (identifier) @name)) @reference.call
 
 [(line_comment) (block_comment)] @comment
+
+; A use declaration binds names from another module or crate: @import.path
+; is the path (its first part names the crate), @import.alias the name
+; bound when it is not the path's last part, an "as" name or a name of a
+; list ("use a::b::{C, d::E as F}" binds C and F from a::b; a list in a
+; list binds its names from the outer path). Deeper lists are not read.
+(use_declaration
+  argument: [(scoped_identifier) (identifier)] @import.path) @import
+
+(use_declaration
+  argument: (use_as_clause
+    path: (_) @import.path
+    alias: (identifier) @import.alias)) @import
+
+(use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.path
+    list: (use_list [
+      (identifier) @import.alias
+      (scoped_identifier name: (identifier) @import.alias)
+      (use_as_clause alias: (identifier) @import.alias)
+    ]))) @import
+
+(use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.path
+    list: (use_list
+      (scoped_use_list
+        list: (use_list [
+          (identifier) @import.alias
+          (scoped_identifier name: (identifier) @import.alias)
+          (use_as_clause alias: (identifier) @import.alias)
+        ]))))) @import
