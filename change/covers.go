@@ -8,6 +8,7 @@ import (
 	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/rationale/place"
 )
 
 // Coverage is what covers answers: the code a document, or one section of
@@ -74,7 +75,7 @@ func Covers(lib *docs.Library, s *graph.Store, arg string) (*Coverage, error) {
 				continue
 			}
 			cv := Covered{ID: string(n.ID), Qualified: nameOf(n), Kind: string(n.Kind), Path: n.Path, Line: n.Line,
-				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID), Place: placeOf(rationale.PlaceOf(s, n))}
+				Signal: string(m.Signal), Score: round3(m.Score), Section: string(from.ID), Place: placeOf(place.Of(s, n))}
 			if n.Kind == graph.KindPackage {
 				cv.Files = filesOf(s, n.ID)
 			}
@@ -111,8 +112,8 @@ func Before(a, b Covered) bool {
 }
 
 // placeOf is a target's Place: "" for the repository's own code.
-func placeOf(p rationale.Place) string {
-	if p == rationale.PlaceOwn {
+func placeOf(p place.Place) string {
+	if p == place.Own {
 		return ""
 	}
 	return p.String()
@@ -120,7 +121,7 @@ func placeOf(p rationale.Place) string {
 
 // PlaceOfPath is the Place of a target known only by its path (an answer
 // from the organisation's store), by rationale.PathPlace.
-func PlaceOfPath(p string) string { return placeOf(rationale.PathPlace(p)) }
+func PlaceOfPath(p string) string { return placeOf(place.OfPath(p)) }
 
 // CoversLimit is how many targets covers lists by default.
 const CoversLimit = 30

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale/place"
 )
 
 // Architecture prose names parts of the code in words: "the Storage
@@ -55,7 +56,7 @@ func newComponentIndex(s *graph.Store) *componentIndex {
 	total := 0
 	mirrored := map[string]bool{} // parent folder, NUL, the folder of a test file below a folder in it
 	for n := range s.Nodes() {
-		if n.Kind == graph.KindFile && IsTestPath(n.Path) {
+		if n.Kind == graph.KindFile && place.IsTest(n.Path) {
 			dir := path.Dir(n.Path)
 			for a := path.Dir(dir); a != "." && a != "/" && a != ""; a = path.Dir(a) {
 				mirrored[path.Dir(a)+"\x00"+dir[len(a):]] = true
@@ -104,7 +105,7 @@ func newComponentIndex(s *graph.Store) *componentIndex {
 func (ix *componentIndex) sourceSet(dir string, mirrored map[string]bool) bool {
 	parent := path.Dir(dir)
 	for _, p := range ix.pkgs[dir] {
-		if p.Path != dir && !IsTestPath(p.Path+"/_") && mirrored[parent+"\x00"+p.Path[len(dir):]] {
+		if p.Path != dir && !place.IsTest(p.Path+"/_") && mirrored[parent+"\x00"+p.Path[len(dir):]] {
 			return true
 		}
 	}
@@ -418,7 +419,7 @@ func siblingNames(ix *componentIndex, ws []word) []siblingHit {
 			}
 			var hits []string
 			for _, d := range ix.byName[k] {
-				if !IsTestPath(d+"/_") && !IsVendoredPath(d+"/_") {
+				if !place.IsTest(d+"/_") && !place.IsVendored(d+"/_") {
 					hits = append(hits, d)
 				}
 			}

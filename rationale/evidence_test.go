@@ -6,6 +6,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/graph/graphtest"
+	"github.com/gortex/gortex/rationale/place"
 )
 
 // sym is one symbol of a fixture store.
@@ -104,9 +105,9 @@ func TestWhereSymbolsLive(t *testing.T) {
 			"controlplane/webhooks/x.go::spec": scoreBareCode}},
 		{"own code before test code", "The `Reconciler` runs.", map[string]float64{
 			"core/machine/x.go::Reconciler":          scoreBareCode / 2,
-			"core/machine/suite_test.go::Reconciler": scoreBareCode / 2 * PlaceTest.Weight()}},
+			"core/machine/suite_test.go::Reconciler": scoreBareCode / 2 * place.Test.Weight()}},
 		{"test code alone counts half", "`HealthBuilder` builds one.", map[string]float64{
-			"util/test/builder/x.go::HealthBuilder": scoreBareCode * PlaceTest.Weight()}},
+			"util/test/builder/x.go::HealthBuilder": scoreBareCode * place.Test.Weight()}},
 		{"API versions of a type count once, newest first", "The `MachineHealthCheck` type.", map[string]float64{
 			"api/core/v1beta2/x.go::MachineHealthCheck":           scoreBareCode,
 			"api/core/v1beta1/x.go::MachineHealthCheck":           scoreBareCode * (1 - versionStep),
@@ -132,36 +133,6 @@ func TestWhereSymbolsLive(t *testing.T) {
 				if g, ok := got[id]; !ok || g < w-1e-9 || g > w+1e-9 {
 					t.Errorf("%s scored %v (linked %v), want %v", id, g, ok, w)
 				}
-			}
-		})
-	}
-}
-
-func TestPlaces(t *testing.T) {
-	tests := []struct {
-		path       string
-		test, vend bool
-	}{
-		{"pkg/x.go", false, false},
-		{"pkg/x_test.go", true, false},
-		{"tests/test_api.py", true, false},
-		{"src/app.spec.ts", true, false},
-		{"src/main/java/org/FooTest.java", true, false},
-		{"src/main/java/org/Testing.java", false, false},
-		{"hack/test/golden/out.md", true, false},
-		{"vendor/github.com/x/y.go", false, true},
-		{"web/node_modules/x/index.js", false, true},
-		{"src/pip/_vendor/cachecontrol/wrapper.py", false, true},
-		{"src/vendors/x.py", false, false},
-		{"_vendor.py", false, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.path, func(t *testing.T) {
-			if got := IsTestPath(tt.path); got != tt.test {
-				t.Errorf("IsTestPath = %v, want %v", got, tt.test)
-			}
-			if got := IsVendoredPath(tt.path); got != tt.vend {
-				t.Errorf("IsVendoredPath = %v, want %v", got, tt.vend)
 			}
 		})
 	}

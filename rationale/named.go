@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale/place"
 )
 
 // Scores of the named signal by how the name was written. A qualified or
@@ -264,13 +265,13 @@ func apiTypes(hits []*graph.Node) []*graph.Node {
 }
 
 // placeWeights returns the weight of each hit by where it lives
-// (Place.Weight): a test helper or a generated copy that shares the name
+// (place.Place.Weight): a test helper or a generated copy that shares the name
 // still takes its share, so that the name stays as ambiguous as it is,
 // but ranks below the repository's own code.
 func placeWeights(s *graph.Store, hits []*graph.Node) []float64 {
 	w := make([]float64, len(hits))
 	for i, n := range hits {
-		w[i] = PlaceOf(s, n).Weight()
+		w[i] = place.Of(s, n).Weight()
 	}
 	return w
 }

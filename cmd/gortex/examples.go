@@ -11,6 +11,7 @@ import (
 	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/rationale/place"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -60,7 +61,7 @@ func chooseExample(ctx context.Context, w *workspace.Workspace) example {
 	var cands []cand
 	for id, score := range best {
 		n, ok := s.Node(id)
-		if !ok || !exampleKind(n.Kind) || rationale.PlaceOf(s, n) != rationale.PlaceOwn {
+		if !ok || !exampleKind(n.Kind) || place.Of(s, n) != place.Own {
 			continue
 		}
 		cands = append(cands, cand{n, score})

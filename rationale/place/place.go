@@ -1,4 +1,7 @@
-package rationale
+// Package place says where a repository's code lives: its own code, or
+// code that exists for it (tests, generated files, vendored and
+// third-party trees), with the weight a link to each takes.
+package place
 
 import (
 	"path"
@@ -16,16 +19,16 @@ type Place uint8
 
 // The places, own code first.
 const (
-	PlaceOwn Place = iota
-	PlaceTest
-	PlaceGenerated
-	PlaceVendored
+	Own Place = iota
+	Test
+	Generated
+	Vendored
 )
 
 // Weight scales a link's score to a symbol by where it lives, so that a
 // test constant or a generated copy never outranks the code it exercises.
 func (p Place) Weight() float64 {
-	if p == PlaceOwn {
+	if p == Own {
 		return 1
 	}
 	return 0.5
@@ -36,38 +39,38 @@ func (p Place) String() string {
 	return [...]string{"own code", "test code", "generated code", "vendored code"}[p]
 }
 
-// PlaceOf says where the symbol n of s lives: by its path (PathPlace)
+// Of says where the symbol n of s lives: by its path (OfPath)
 // and by its file's generated mark.
-func PlaceOf(s *graph.Store, n *graph.Node) Place {
-	if p := PathPlace(n.Path); p != PlaceOwn || n.Path == "" {
+func Of(s *graph.Store, n *graph.Node) Place {
+	if p := OfPath(n.Path); p != Own || n.Path == "" {
 		return p
 	}
 	if f, ok := s.Node(graph.FileID(n.Path)); ok && f.Generated() {
-		return PlaceGenerated
+		return Generated
 	}
-	return PlaceOwn
+	return Own
 }
 
-// PathPlace says where the code at path p lives by the path alone
-// (IsVendoredPath, IsTestPath): own code, tests or vendored code.
-func PathPlace(p string) Place {
+// OfPath says where the code at path p lives by the path alone
+// (IsVendored, IsTest): own code, tests or vendored code.
+func OfPath(p string) Place {
 	switch {
 	case p == "":
-		return PlaceOwn
-	case IsVendoredPath(p):
-		return PlaceVendored
-	case IsTestPath(p):
-		return PlaceTest
+		return Own
+	case IsVendored(p):
+		return Vendored
+	case IsTest(p):
+		return Test
 	}
-	return PlaceOwn
+	return Own
 }
 
-// IsTestPath reports whether p is test code or test data by the
+// IsTest reports whether p is test code or test data by the
 // conventions of the languages gortex parses: Go's _test.go, Python's
 // test_*.py and *_test.py, JavaScript's and TypeScript's .test. and .spec.
 // files, Java's and Kotlin's *Test and *Tests classes, and test, tests,
 // testdata, testing-data, e2e, __tests__ and __mocks__ directories.
-func IsTestPath(p string) bool {
+func IsTest(p string) bool {
 	base := path.Base(p)
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	switch {
@@ -89,11 +92,11 @@ func IsTestPath(p string) bool {
 // "BarTests.kt", "BazIT.java").
 var javaTest = textutil.Regexp(`^[A-Z]\w*(?:Test|Tests|IT)\.(?:java|kt|scala|groovy)$`)
 
-// IsVendoredPath reports whether p lies in a tree of another project's
-// code copied into the repository: vendor (or _vendor, as Python packages
-// that keep private copies of their dependencies name it), node_modules,
+// IsVendored reports whether p lies in a tree of another project's code
+// copied into the repository: vendor (or _vendor, as Python packages that
+// keep private copies of their dependencies name it), node_modules,
 // third_party.
-func IsVendoredPath(p string) bool {
+func IsVendored(p string) bool {
 	for _, d := range strings.Split(path.Dir(p), "/") {
 		switch strings.TrimLeft(d, "_") {
 		case "vendor", "node_modules", "third_party", "third-party", "thirdparty":
