@@ -27,7 +27,7 @@ const (
 	KindConst     NodeKind = "const"
 	KindVar       NodeKind = "var"
 	KindDoc       NodeKind = "doc"       // one heading section of a document
-	KindRationale NodeKind = "rationale" // one memory
+	KindMemory    NodeKind = "rationale" // one memory (named for what it is; its value kept as it was)
 	KindCommit    NodeKind = "commit"
 )
 

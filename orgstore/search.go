@@ -101,7 +101,7 @@ func (st *Store) Search(ctx context.Context, g Grant, text string, limit int) (*
 		return nil, err
 	}
 	for _, m := range mems {
-		e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(memory.ID(m.ID)), Kind: graph.KindRationale,
+		e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(memory.ID(m.ID)), Kind: graph.KindMemory,
 			Name: m.Title, Text: m.Body, Path: "memory:" + m.ID}, Memory: m.asMemory(), Signal: graph.SignalMemory,
 			Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now)
 		e.Repo = m.Repo

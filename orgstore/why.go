@@ -278,7 +278,7 @@ func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow,
 		return nil, err
 	}
 	for _, m := range mems {
-		e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale,
+		e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindMemory,
 			Name: m.Title, Text: m.Body, Path: "memory:" + string(m.ID)}, Memory: m, Signal: graph.SignalMemory,
 			Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now)
 		e.Repo = OrgRepo

@@ -14,7 +14,7 @@ import (
 func SortMemories(mems []*memory.Memory, now time.Time) []*memory.Memory {
 	hits := make([]hit, len(mems))
 	for i, m := range mems {
-		src := &source{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale, Path: m.Path}, memory: m}
+		src := &source{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindMemory, Path: m.Path}, memory: m}
 		hits[i] = hit{source: src, signal: graph.SignalMemory, score: memory.Score(m.Pinned, m.Importance, m.Confidence)}
 	}
 	out := make([]*memory.Memory, 0, len(mems))

@@ -214,7 +214,7 @@ func entryOf(r ranked, rs *reasons) Entry {
 
 func entryKind(k graph.NodeKind) EntryKind {
 	switch k {
-	case graph.KindRationale:
+	case graph.KindMemory:
 		return EntryMemory
 	case graph.KindCommit:
 		return EntryCommit

@@ -186,7 +186,7 @@ func (l *Memories) Links() int {
 // memoryNode is m as a reasoning node, for what memories share with
 // document sections: an ID, a name, a path and a text to search and cite.
 func memoryNode(m *memory.Memory) *graph.Node {
-	return &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindRationale, Name: memory.SanitizeLine(m.Title),
+	return &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindMemory, Name: memory.SanitizeLine(m.Title),
 		Path: m.Path, Lang: "markdown", Text: memory.Sanitize(m.Body), Updated: m.Updated}
 }
 

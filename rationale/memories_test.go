@@ -40,7 +40,7 @@ func TestLinkMemories(t *testing.T) {
 		Supersedes: old.ID, Scope: memory.ScopeGlobal, Path: "/home/u/.local/share/gortex/memories/20260102T000000Z-bbbbbb.md"}
 	l := LinkMemories(s, []*memory.Memory{old, cur})
 	n, ok := l.Node(cur.ID)
-	if !ok || n.Kind != graph.KindRationale || n.Name != "Finalize once" || n.Path != cur.Path || !n.Updated.Equal(at) {
+	if !ok || n.Kind != graph.KindMemory || n.Name != "Finalize once" || n.Path != cur.Path || !n.Updated.Equal(at) {
 		t.Fatalf("memory node %+v", n)
 	}
 	if n.Text == cur.Body {

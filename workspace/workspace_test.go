@@ -75,7 +75,7 @@ func TestOpenLayersMemories(t *testing.T) {
 		t.Errorf("memories were written into the graph: %d nodes, was %d", w2.Store().NodeCount(), before)
 	}
 	for n := range w2.Store().Nodes() {
-		if n.Kind == graph.KindRationale {
+		if n.Kind == graph.KindMemory {
 			t.Errorf("memory node %s in the graph", n.ID)
 		}
 	}
