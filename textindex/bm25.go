@@ -3,12 +3,11 @@ package textindex
 import (
 	"encoding/json"
 	"math"
-	"strings"
-	"sync"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/document"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // BM25's constants (Robertson and Zaragoza, "The Probabilistic Relevance
@@ -43,39 +42,15 @@ type fieldLengths struct {
 	Sum  [len(commitFields)]float64 `json:"sum"` // one per commitFields
 }
 
-// add counts doc's fields into l: the identifiers' field as codeAnalyzer
-// counts it (its words, stop words out), the others as the English
-// analyser does.
-func (l *fieldLengths) add(an func(string) int, doc commitDoc) {
+// add counts the fields of doc, analysed (by the batch that indexed it),
+// into l: each field's length in tokens as the index counts it.
+func (l *fieldLengths) add(doc *document.Document) {
 	l.Docs++
-	for f, text := range [...]string{doc.Heading, doc.Where, doc.Text} {
-		l.Sum[f] += float64(an(text))
-	}
-	for _, w := range strings.Fields(doc.Code) {
-		if !stopWords()[strings.ToLower(w)] {
-			l.Sum[len(l.Sum)-1]++
+	doc.VisitFields(func(f index.Field) {
+		if i := slices.Index(commitFields[:], f.Name()); i >= 0 {
+			l.Sum[i] += float64(f.AnalyzedLength())
 		}
-	}
-}
-
-// stopWords are the English analyser's stop words.
-var stopWords = sync.OnceValue(func() map[string]bool {
-	tm := analysis.NewTokenMap()
-	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
-		panic(err) // bleve's own list
-	}
-	out := make(map[string]bool, len(tm))
-	for w := range tm {
-		out[w] = true
-	}
-	return out
-})
-
-// tokenCounter returns a function counting the analysed tokens of a text,
-// as the index counts a field's length.
-func tokenCounter(idx bleve.Index) func(string) int {
-	an := idx.Mapping().AnalyzerNamed(en.AnalyzerName)
-	return func(text string) int { return len(an.Analyze([]byte(text))) }
+	})
 }
 
 // readLengths returns the field lengths an index keeps; nil for none.

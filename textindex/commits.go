@@ -17,6 +17,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/whitespace"
+	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
 	index "github.com/blevesearch/bleve_index_api"
 
@@ -155,25 +156,34 @@ func addCommits(ctx context.Context, idx bleve.Index, walk func(ctx context.Cont
 		}
 		walked <- err
 	}()
-	lengths, count := readLengths(idx), tokenCounter(idx)
+	lengths := readLengths(idx)
 	if lengths == nil {
 		lengths = &fieldLengths{}
 	}
 	n := 0
 	b := idx.NewBatch()
+	var docs []*document.Document
 	for cs := range batches {
+		docs = docs[:0]
 		for _, c := range cs {
-			id, doc, err := docOf(c)
+			id, data, err := docOf(c)
 			if err != nil {
 				return n, err
 			}
-			lengths.add(count, doc)
-			if err := b.Index(id, doc); err != nil {
+			doc := document.NewDocument(id)
+			if err := idx.Mapping().MapDocument(doc, data); err != nil {
 				return n, fmt.Errorf("index commit %s: %w", c.Hash, err)
 			}
+			if err := b.IndexAdvanced(doc); err != nil {
+				return n, fmt.Errorf("index commit %s: %w", c.Hash, err)
+			}
+			docs = append(docs, doc)
 		}
 		if err := idx.Batch(b); err != nil {
 			return n, fmt.Errorf("index commits: %w", err)
+		}
+		for _, doc := range docs {
+			lengths.add(doc) // analysed by the batch
 		}
 		n += len(cs)
 		b.Reset()
