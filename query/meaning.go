@@ -111,6 +111,9 @@ func withMeaning(s *graph.Store, hits []hit, cos map[graph.NodeID]float64, use m
 		hits[i].sem, hits[i].semWeight = sim(hits[i].source.ID), use.weight
 		seen[hits[i].source.ID] = true
 	}
+	if use.entries == 0 {
+		return hits // no entries of its own: the sections need no order
+	}
 	type cand struct {
 		id  graph.NodeID
 		sim float64

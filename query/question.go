@@ -180,7 +180,7 @@ func fillEntries(s *graph.Store, a *Answer, hits []hit, opts Options, reserve in
 		now = time.Now()
 	}
 	rs := newReasons(s)
-	for _, r := range withReserve(rankHits(hits, 0, now), limit, reserve) {
+	for _, r := range rankReserved(hits, limit, reserve, now) {
 		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()

@@ -98,6 +98,36 @@ func (r ranked) explain() string {
 
 // rankHits orders hits best first and cuts them at limit (no cut when limit <= 0).
 func rankHits(hits []hit, limit int, now time.Time) []ranked {
+	rs := capVia(dropCopies(sortHits(hits, now)))
+	if limit > 0 && len(rs) > limit {
+		rs = rs[:limit]
+	}
+	return rs
+}
+
+// rankReserved is withReserve(rankHits(hits, 0, now), limit, reserve)
+// without judging the entries that can no longer be in the answer: past
+// the first limit entries only a commit may take a place (withReserve),
+// and how a commit is judged depends on no other kind of entry (dropCopies
+// reads sections alone, capVia counts one signal). Judging every section
+// for copies was a third of a why on contour, where thousands of sections
+// match its words.
+func rankReserved(hits []hit, limit, reserve int, now time.Time) []ranked {
+	copies, via := rationale.NewCopies(), viaCap{}
+	var rs []ranked
+	for _, r := range sortHits(hits, now) {
+		switch {
+		case len(rs) >= limit && r.signal != graph.SignalCommit:
+		case r.source.Kind == graph.KindDoc && !copies.Keep(r.source.Node):
+		case via.keep(r):
+			rs = append(rs, r)
+		}
+	}
+	return withReserve(rs, limit, reserve)
+}
+
+// sortHits ranks hits and orders them best first.
+func sortHits(hits []hit, now time.Time) []ranked {
 	rs := make([]ranked, len(hits))
 	for i, h := range hits {
 		rs[i] = rankOne(h, now)
@@ -114,10 +144,6 @@ func rankHits(hits []hit, limit int, now time.Time) []ranked {
 		}
 		return a.source.Line < b.source.Line
 	})
-	rs = capVia(dropCopies(rs))
-	if limit > 0 && len(rs) > limit {
-		rs = rs[:limit]
-	}
 	return rs
 }
 
@@ -150,21 +176,34 @@ func dropCopies(rs []ranked) []ranked {
 // capVia keeps at most viaPerContainer entries per container and signal,
 // the best ones, since rs is sorted.
 func capVia(rs []ranked) []ranked {
-	type key struct {
-		via    *graph.Node
-		signal graph.Signal
-	}
-	seen := map[key]int{}
+	via := viaCap{}
 	out := rs[:0]
 	for _, r := range rs {
-		if r.via != nil {
-			k := key{r.via, r.signal}
-			if seen[k] >= viaPerContainer {
-				continue
-			}
-			seen[k]++
+		if via.keep(r) {
+			out = append(out, r)
 		}
-		out = append(out, r)
 	}
 	return out
+}
+
+// viaCap counts the entries kept per container and signal.
+type viaCap map[viaKey]int
+
+type viaKey struct {
+	via    *graph.Node
+	signal graph.Signal
+}
+
+// keep reports whether r, after the entries it was asked about before,
+// is within viaPerContainer of its container and signal, and counts it.
+func (c viaCap) keep(r ranked) bool {
+	if r.via == nil {
+		return true
+	}
+	k := viaKey{r.via, r.signal}
+	if c[k] >= viaPerContainer {
+		return false
+	}
+	c[k]++
+	return true
 }

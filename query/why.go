@@ -114,7 +114,7 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 		now = time.Now()
 	}
 	rs := newReasons(s)
-	for _, r := range withReserve(rankHits(hits, 0, now), limit, symbolCommitSlots) {
+	for _, r := range rankReserved(hits, limit, symbolCommitSlots, now) {
 		e := entryOf(r, rs)
 		if opts.Explain {
 			e.Explain = r.explain()

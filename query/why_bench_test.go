@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gortex/gortex/indexer"
@@ -67,5 +68,37 @@ func BenchmarkWhyGraph(b *testing.B) {
 	for b.Loop() {
 		query.Why(ctx, idx.Store, query.Classify(idx.Store, whyQueries[i%len(whyQueries)], "", ""), query.Options{})
 		i++
+	}
+}
+
+// BenchmarkWhyTree answers why as the MCP server does on a warm view of an
+// indexed repository: $GORTEX_BENCH_WHY is its directory and the query,
+// separated by a space (e.g. "/path/to/contour envoy.Clustername"). The
+// content and history indexes stay open across queries.
+func BenchmarkWhyTree(b *testing.B) {
+	dir, q, ok := strings.Cut(os.Getenv("GORTEX_BENCH_WHY"), " ")
+	if !ok {
+		b.Skip(`GORTEX_BENCH_WHY names no "directory query"`)
+	}
+	ctx := context.Background()
+	w, err := workspace.Open(ctx, dir, workspace.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	qo := w.QueryOptions()
+	ci, err := w.OpenContent()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ci.Close()
+	qo.Searcher = ci
+	cs := w.OpenCommits()
+	defer cs.Close()
+	w.WithCommits(&qo, cs)
+	for b.Loop() {
+		a, err := query.Why(ctx, w.Store(), query.Classify(w.Store(), q, qo.Root, qo.WorkDir), qo)
+		if err != nil || a.Status != query.StatusAnswered {
+			b.Fatalf("%s: %v %v", q, a.Status, err)
+		}
 	}
 }
