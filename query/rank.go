@@ -3,6 +3,7 @@ package query
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -98,7 +99,7 @@ func (r ranked) explain() string {
 
 // rankHits orders hits best first and cuts them at limit (no cut when limit <= 0).
 func rankHits(hits []hit, limit int, now time.Time) []ranked {
-	rs := capVia(dropCopies(sortHits(hits, now)))
+	rs := judged(sortHits(hits, now), 0)
 	if limit > 0 && len(rs) > limit {
 		rs = rs[:limit]
 	}
@@ -106,24 +107,15 @@ func rankHits(hits []hit, limit int, now time.Time) []ranked {
 }
 
 // rankReserved is withReserve(rankHits(hits, 0, now), limit, reserve)
-// without judging the entries that can no longer be in the answer: past
-// the first limit entries only a commit may take a place (withReserve),
-// and how a commit is judged depends on no other kind of entry (dropCopies
-// reads sections alone, capVia counts one signal). Judging every section
-// for copies was a third of a why on contour, where thousands of sections
-// match its words.
+// without judging the entries that can no longer be in the answer (see
+// judged): judging every section for copies was a third of a why on
+// contour, where thousands of sections match its words.
 func rankReserved(hits []hit, limit, reserve int, now time.Time) []ranked {
-	copies, via := rationale.NewCopies(), viaCap{}
-	var rs []ranked
-	for _, r := range sortHits(hits, now) {
-		switch {
-		case len(rs) >= limit && r.signal != graph.SignalCommit:
-		case r.source.Kind == graph.KindDoc && !copies.Keep(r.source.Node):
-		case via.keep(r):
-			rs = append(rs, r)
-		}
+	rs, keep := sortHits(hits, now), limit
+	if slices.ContainsFunc(rs, func(r ranked) bool { return r.signal == graph.SignalCommit && r.source.Kind == graph.KindDoc }) {
+		keep = 0 // a section that is a commit entry is judged against every one before it
 	}
-	return withReserve(rs, limit, reserve)
+	return withReserve(judged(rs, keep), limit, reserve)
 }
 
 // sortHits ranks hits and orders them best first.
@@ -160,50 +152,31 @@ func (r ranked) class() int {
 	return 0
 }
 
-// dropCopies keeps the best of entries whose sections are copies of one
-// another (rationale.Copies): the copies add nothing but length.
-func dropCopies(rs []ranked) []ranked {
-	copies := rationale.NewCopies()
+// judged keeps the best of entries whose sections are copies of one
+// another (rationale.Copies: the copies add nothing but length), and at
+// most viaPerContainer entries per container and signal, the best ones,
+// since rs is sorted. Past the first keep entries (keep > 0) it judges
+// commits alone: only a commit may take a place there (withReserve), and
+// how one that is no section is judged depends on no other kind of entry.
+func judged(rs []ranked, keep int) []ranked {
+	type viaKey struct {
+		via    *graph.Node
+		signal graph.Signal
+	}
+	copies, seen := rationale.NewCopies(), map[viaKey]int{}
 	out := rs[:0]
 	for _, r := range rs {
-		if r.source.Kind != graph.KindDoc || copies.Keep(r.source.Node) {
+		k := viaKey{r.via, r.signal}
+		switch {
+		case keep > 0 && len(out) >= keep && r.signal != graph.SignalCommit:
+		case r.source.Kind == graph.KindDoc && !copies.Keep(r.source.Node):
+		case r.via != nil && seen[k] >= viaPerContainer:
+		default:
+			if r.via != nil {
+				seen[k]++
+			}
 			out = append(out, r)
 		}
 	}
 	return out
-}
-
-// capVia keeps at most viaPerContainer entries per container and signal,
-// the best ones, since rs is sorted.
-func capVia(rs []ranked) []ranked {
-	via := viaCap{}
-	out := rs[:0]
-	for _, r := range rs {
-		if via.keep(r) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// viaCap counts the entries kept per container and signal.
-type viaCap map[viaKey]int
-
-type viaKey struct {
-	via    *graph.Node
-	signal graph.Signal
-}
-
-// keep reports whether r, after the entries it was asked about before,
-// is within viaPerContainer of its container and signal, and counts it.
-func (c viaCap) keep(r ranked) bool {
-	if r.via == nil {
-		return true
-	}
-	k := viaKey{r.via, r.signal}
-	if c[k] >= viaPerContainer {
-		return false
-	}
-	c[k]++
-	return true
 }

@@ -1,7 +1,9 @@
 package query
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -419,6 +421,50 @@ func TestExplainEvidence(t *testing.T) {
 		x := rankOne(hit{source: sectionSource(sec), signal: graph.SignalNamed, score: 0.8, detail: tt.detail}, now).explain()
 		if !strings.HasPrefix(x, tt.want) {
 			t.Errorf("explain with evidence %q = %q, want it to start %q", tt.detail, x, tt.want)
+		}
+	}
+}
+
+// TestRankReservedIsWithReserve: rankReserved, which stops judging
+// sections once the answer is full, answers as withReserve over the whole
+// ranking does, on hits with copied sections, containers met through more
+// than viaPerContainer entries, memories and commits.
+func TestRankReservedIsWithReserve(t *testing.T) {
+	texts := []string{"the queue drains in order before it is closed and every item is kept",
+		"the ledger records each entry once, and a second record of it is refused outright",
+		"short text"}
+	vias := []*graph.Node{nil, {ID: "a.go::T", Kind: graph.KindType}, {ID: "a.go", Kind: graph.KindFile}}
+	signals := []graph.Signal{graph.SignalNamed, graph.SignalMember, graph.SignalLexical, graph.SignalCommit}
+	for seed := range uint64(400) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		var hits []hit
+		for i := range 5 + r.IntN(40) {
+			var src *source
+			switch r.IntN(4) {
+			case 0:
+				src = commitSource(history.Commit{Hash: fmt.Sprintf("%040d", i), Subject: texts[r.IntN(3)], Body: texts[r.IntN(3)]})
+			default:
+				dir := []string{"docs", "v1/docs", "v2/docs"}[r.IntN(3)]
+				src = sectionSource(&graph.Node{ID: graph.SectionID(dir+"/d.md", i), Kind: graph.KindDoc, Name: "Design",
+					Path: dir + "/d.md", Line: i, Text: texts[r.IntN(3)]})
+			}
+			sig := signals[r.IntN(len(signals)-1)]
+			if src.commit != nil || seed%2 == 0 && r.IntN(6) == 0 {
+				sig = graph.SignalCommit // once in a while a section too, which no walk makes
+			}
+			hits = append(hits, hit{source: src, signal: sig, score: float64(r.IntN(10)) / 10, lex: float64(r.IntN(10)) / 10, via: vias[r.IntN(3)]})
+		}
+		limit, reserve := 1+r.IntN(8), r.IntN(3)
+		want := withReserve(rankHits(hits, 0, testNow), limit, reserve)
+		got := rankReserved(hits, limit, reserve, testNow)
+		ids := func(rs []ranked) (out []graph.NodeID) {
+			for _, x := range rs {
+				out = append(out, x.source.ID)
+			}
+			return out
+		}
+		if !slices.Equal(ids(got), ids(want)) {
+			t.Fatalf("seed %d, limit %d, reserve %d: %v, want %v", seed, limit, reserve, ids(got), ids(want))
 		}
 	}
 }
