@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -27,6 +28,10 @@ type Model struct {
 	paths []string // the documents, sorted
 	secs  []secRef // sorted by path, then line
 	svec  []int8
+	// ids are the sections' node IDs, made on the first Scores: making
+	// them on every call was most of its cost (contour, 2,700 sections).
+	ids     []graph.NodeID
+	idsOnce sync.Once
 }
 
 // secRef is a section: its document's index in paths and its first line.
@@ -188,14 +193,20 @@ func (m *Model) Informed() bool { return m.Words() >= minWordsPerDim*m.dim }
 // whose similarity is positive, by section node ID.
 func (m *Model) Scores(text string) map[graph.NodeID]float64 {
 	v := m.Vector(text)
-	out := map[graph.NodeID]float64{}
-	for i, s := range m.secs {
+	m.idsOnce.Do(func() {
+		m.ids = make([]graph.NodeID, len(m.secs))
+		for i, s := range m.secs {
+			m.ids[i] = graph.SectionID(m.paths[s.path], int(s.line))
+		}
+	})
+	out := make(map[graph.NodeID]float64, len(m.secs))
+	for i := range m.secs {
 		dot := float32(0)
 		for c, x := range m.svec[i*m.dim:][:m.dim] {
 			dot += float32(x) * v[c]
 		}
 		if dot > 0 {
-			out[graph.SectionID(m.paths[s.path], int(s.line))] = float64(dot) / quantum
+			out[m.ids[i]] = float64(dot) / quantum
 		}
 	}
 	return out
