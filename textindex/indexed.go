@@ -29,8 +29,8 @@ const rangeCommits = 5
 // Blame returns the cached blame of path's lines when there is one; else,
 // for a range, the commits of path that named the symbol declared at its
 // start (Touching), and for the whole file none (Log gives its commits),
-// or history.ErrUntracked for a file git does not track (git ls-files,
-// milliseconds).
+// or history.ErrUntracked for a file git does not track (a file a commit of
+// the index changed is tracked; else git ls-files, milliseconds).
 func (h IndexedHistory) Blame(ctx context.Context, path string, start, end int) ([]history.Commit, error) {
 	if cs, ok := h.Git.CachedBlame(ctx, path, start, end); ok {
 		return cs, nil
@@ -39,6 +39,9 @@ func (h IndexedHistory) Blame(ctx context.Context, path string, start, end int) 
 		return h.Git.Blame(ctx, path, start, end)
 	}
 	if start <= 0 && end <= 0 {
+		if changed, err := h.Commits.Changed(ctx, path); err == nil && changed {
+			return nil, nil // a commit changed it: git tracks it, no git process asked
+		}
 		if tracked, err := h.Git.Tracked(ctx, path); err != nil || !tracked {
 			return nil, cmp.Or(err, error(&untrackedError{path}))
 		}

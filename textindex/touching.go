@@ -101,6 +101,30 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 	return cs, nil
 }
 
+// Changed reports whether a commit of the history index changed path (the
+// path whole): a term's postings looked up, no record read.
+func (c *Commits) Changed(ctx context.Context, path string) (bool, error) {
+	idx, err := c.open()
+	if err != nil || path == "" {
+		return false, err
+	}
+	adv, err := idx.idx.Advanced()
+	if err != nil {
+		return false, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return false, err
+	}
+	defer r.Close()
+	tfr, err := r.TermFieldReader(ctx, []byte(path), fileField, false, false, false)
+	if err != nil {
+		return false, err
+	}
+	defer tfr.Close()
+	return tfr.Count() > 0, nil
+}
+
 // postingsOf returns the internal IDs of the documents holding term in
 // field; within, when not nil, only those also in within.
 func postingsOf(ctx context.Context, r index.IndexReader, field, term string, within map[string]bool) (map[string]bool, error) {

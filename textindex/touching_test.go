@@ -84,6 +84,16 @@ func TestTouching(t *testing.T) {
 	}
 }
 
+// TestChanged: whether a commit of the index changed a path, whole.
+func TestChanged(t *testing.T) {
+	_, cs := touchRepo(t)
+	for path, want := range map[string]bool{"a.go": true, "b.go": true, "draft.go": false, "a": false, "": false} {
+		if got, err := cs.Changed(context.Background(), path); err != nil || got != want {
+			t.Errorf("Changed(%q) = %v, %v; want %v", path, got, err, want)
+		}
+	}
+}
+
 // TestIndexedHistory: a range's commits come from the index by the symbol
 // declared at its start, each owning half the range; a file's log from the
 // index; without a history index, git blames as before.
@@ -111,6 +121,15 @@ func TestIndexedHistory(t *testing.T) {
 	}
 	if _, err := h.Blame(ctx, "draft.go", 0, 0); !errors.Is(err, history.ErrUntracked) {
 		t.Errorf("Blame of an untracked file: %v, want ErrUntracked", err)
+	}
+	// A file a commit of the index changed is tracked without asking git:
+	// here git, run outside any repository, could not say.
+	blind := IndexedHistory{Git: history.NewGit(t.TempDir()), Commits: cs}
+	if got, err := blind.Blame(ctx, "b.go", 0, 0); err != nil || len(got) != 0 {
+		t.Errorf("Blame of a file the index knows, git not asked = %+v, %v; want none and no error", got, err)
+	}
+	if _, err := blind.Blame(ctx, "draft.go", 0, 0); !errors.Is(err, history.ErrNotGit) {
+		t.Errorf("Blame of a file the index does not know, outside git: %v, want ErrNotGit", err)
 	}
 	none := IndexedHistory{Git: history.NewGit(root), Commits: OpenCommits(filepath.Join(t.TempDir(), "none")), Name: h.Name}
 	defer none.Commits.Close()
