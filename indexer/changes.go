@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -24,7 +25,11 @@ func (b *builder) changes(ctx context.Context) (changed []WalkedFile, gone []str
 		slices.SortFunc(changed, func(a, b WalkedFile) int { return strings.Compare(a.Path, b.Path) })
 		return b.confirm(changed), nil, nil
 	}
-	w, err := Walk(ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger})
+	// A directory changed (an editor that saves by renaming changes one).
+	w, err := Walk(ctx, b.root, WalkOptions{MaxFileSize: b.opts.MaxFileSize, Logger: b.opts.Logger, Known: func(rel string, size int64, mtime time.Time) bool {
+		r, ok := b.man.File(rel)
+		return ok && r.Size == size && r.ModTime == mtime.UnixNano()
+	}})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -40,19 +45,19 @@ func (b *builder) statChanges() (changed []WalkedFile, ok bool) {
 	var mu sync.Mutex
 	ok = true
 	maxSize := b.maxSize()
-	statManifest(b.root, b.man, func(p string, st fileStat, err error, dir bool, rec FileRecord) bool {
+	manifest.Stat(b.root, b.man, func(p string, st manifest.FileStat, err error, dir bool, rec FileRecord) bool {
 		if err == nil && unchanged(b.man, p, st, dir, rec) {
 			return true
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if err != nil || dir || !st.regular || st.size > maxSize || path.Base(p) == ".gitignore" {
+		if err != nil || dir || !st.Regular || st.Size > maxSize || path.Base(p) == ".gitignore" {
 			ok = false
 			return false
 		}
 		class, lang := classify(p)
 		changed = append(changed, WalkedFile{Path: p, Abs: filepath.Join(b.root, filepath.FromSlash(p)),
-			Size: st.size, ModTime: time.Unix(0, st.mtime), Class: class, Lang: lang})
+			Size: st.Size, ModTime: time.Unix(0, st.MTime), Class: class, Lang: lang})
 		return true
 	})
 	if !ok {

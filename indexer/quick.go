@@ -3,6 +3,8 @@ package indexer
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/gortex/gortex/indexer/manifest"
 )
 
 // LoadQuick is Load for a query, whose staleness check (CheckQuick) stats the
@@ -20,26 +22,30 @@ func LoadQuick(root string) (*Index, error) { return load(root, CheckQuick) }
 // dirsStale reports whether a directory or a document of the manifest
 // changed or went.
 func dirsStale(root string, m *Manifest) bool {
-	paths := make([]statEntry, 0, len(m.Dirs))
+	type entry struct {
+		name string
+		rec  FileRecord
+	}
+	paths := make([]entry, 0, len(m.Dirs))
 	for d := range m.Dirs {
-		paths = append(paths, statEntry{name: d})
+		paths = append(paths, entry{name: d})
 	}
 	dirs := len(paths)
 	for p, r := range m.Docs() {
-		paths = append(paths, statEntry{p, r})
+		paths = append(paths, entry{p, r})
 	}
-	st, err := openRelStater(root)
+	st, err := manifest.OpenRelStater(root)
 	if err != nil {
 		return true
 	}
-	defer st.close()
+	defer st.Close()
 	var stale atomic.Bool
 	var wg sync.WaitGroup
 	const workers = 2 // the stats are cheap; more threads cost more than they save
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(paths) && !stale.Load(); i += workers {
-				fi, err := st.stat(paths[i].name)
+				fi, err := st.Stat(paths[i].name)
 				if err != nil || !unchanged(m, paths[i].name, fi, i < dirs, paths[i].rec) {
 					stale.Store(true)
 				}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/indexer/roots"
 	"github.com/gortex/gortex/repofs"
 )
@@ -104,7 +105,7 @@ type Check int
 const (
 	// CheckAll stats every file and directory the index was built from
 	// (a changed size or time, a file gone, a directory's entries), on
-	// several threads (statManifest); it reads no file.
+	// several threads (manifest.Stat); it reads no file.
 	CheckAll Check = iota
 	// CheckQuick stats the directories and documents alone (LoadQuick).
 	CheckQuick
@@ -157,7 +158,7 @@ type staleCheck struct {
 // statStale stats the manifest's files and directories.
 func statStale(root string, m *Manifest) bool {
 	var stale atomic.Bool
-	statManifest(root, m, func(p string, st fileStat, err error, dir bool, rec FileRecord) bool {
+	manifest.Stat(root, m, func(p string, st manifest.FileStat, err error, dir bool, rec FileRecord) bool {
 		if err != nil || !unchanged(m, p, st, dir, rec) {
 			stale.Store(true)
 			return false
@@ -169,11 +170,11 @@ func statStale(root string, m *Manifest) bool {
 
 // unchanged reports whether st matches the manifest's record of p: the
 // directory's time, or the file's record rec.
-func unchanged(m *Manifest, p string, st fileStat, dir bool, rec FileRecord) bool {
+func unchanged(m *Manifest, p string, st manifest.FileStat, dir bool, rec FileRecord) bool {
 	if dir {
-		return st.mtime == m.Dirs[p]
+		return st.MTime == m.Dirs[p]
 	}
-	return st.size == rec.Size && st.mtime == rec.ModTime
+	return st.Size == rec.Size && st.MTime == rec.ModTime
 }
 
 // Update brings root's index up to date: it builds one when there is none
@@ -294,9 +295,8 @@ func (b *builder) rebuild(ctx context.Context, err error) (*Index, error) {
 	return b.full(ctx)
 }
 
-// decodeStore decodes the store whole, its layer of changes applied,
-// before work that reads all of it. A short-lived process leaves its
-// strings in the mapping (graph.Store.DecodedInPlace).
+// decodeStore decodes the store whole, its layer applied, for work that reads
+// all of it; a short-lived process leaves its strings in the mapping.
 func (b *builder) decodeStore() (err error) {
 	if b.opts.PauseGC {
 		b.store, err = b.store.DecodedInPlace()

@@ -82,6 +82,9 @@ type WalkResult struct {
 type WalkOptions struct {
 	MaxFileSize int64        // DefaultMaxFileSize when 0
 	Logger      *slog.Logger // discards when nil
+	// Known says the caller indexed the file with this size and time: its
+	// head is not read again (most of an update's walk on GOROOT/src).
+	Known func(rel string, size int64, mtime time.Time) bool
 }
 
 // Walk lists the files under root that the indexer should see: it honours
@@ -123,6 +126,7 @@ type walker struct {
 	fsys     *os.Root // root, through which every file is read (repofs)
 	maxSize  int64
 	log      *slog.Logger
+	known    func(rel string, size int64, mtime time.Time) bool // WalkOptions.Known
 	res      *WalkResult
 }
 
@@ -140,7 +144,7 @@ func newWalker(root string, opts WalkOptions) (*walker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", root, err)
 	}
-	w := &walker{root: abs, realRoot: resolved, fsys: fsys, maxSize: opts.MaxFileSize, log: opts.Logger}
+	w := &walker{root: abs, realRoot: resolved, fsys: fsys, maxSize: opts.MaxFileSize, log: opts.Logger, known: opts.Known}
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
@@ -339,7 +343,7 @@ func underFixtureDir(rel string) bool {
 func (w *walker) sniffAll(ctx context.Context) error {
 	var todo []int
 	for i, f := range w.res.Files {
-		if (f.Class == ClassSource || f.Class == ClassDoc) && f.Size > 0 {
+		if (f.Class == ClassSource || f.Class == ClassDoc) && f.Size > 0 && (w.known == nil || !w.known(f.Path, f.Size, f.ModTime)) {
 			todo = append(todo, i)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/indexer/ignore"
 )
@@ -641,4 +642,45 @@ func mustOpenRoot(t *testing.T, dir string) *os.Root {
 	}
 	t.Cleanup(func() { r.Close() })
 	return r
+}
+
+// TestWalkKnown: a file the caller says it indexed with its present size
+// and time (WalkOptions.Known) is taken as text without its head being
+// read: a binary file of that size and time is kept, which shows it was
+// not read; told nothing, or another time, the walk reads it and skips it.
+func TestWalkKnown(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"a.go": "package a\x00\n", "b.md": "# B\n"})
+	info, err := os.Stat(filepath.Join(root, "a.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		known func(rel string, size int64, mtime time.Time) bool
+		kept  bool
+	}{
+		{"known with its size and time", func(rel string, size int64, mtime time.Time) bool {
+			return rel == "a.go" && size == info.Size() && mtime.Equal(info.ModTime())
+		}, true},
+		{"known with another time", func(rel string, size int64, mtime time.Time) bool {
+			return rel == "a.go" && size == info.Size() && mtime.Equal(info.ModTime().Add(time.Second))
+		}, false},
+		{"not told", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := Walk(context.Background(), root, WalkOptions{Known: tt.known})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := slices.ContainsFunc(w.Files, func(f WalkedFile) bool { return f.Path == "a.go" })
+			if binary := w.SkipCounts[SkipBinary] > 0; kept != tt.kept || binary == tt.kept {
+				t.Errorf("a.go kept %v (skipped as binary %d), want kept %v", kept, w.SkipCounts[SkipBinary], tt.kept)
+			}
+			if !slices.ContainsFunc(w.Files, func(f WalkedFile) bool { return f.Path == "b.md" }) {
+				t.Error("b.md, not known, was not listed")
+			}
+		})
+	}
 }

@@ -1,4 +1,4 @@
-package indexer
+package manifest
 
 import (
 	"path"
@@ -7,17 +7,17 @@ import (
 	"sync/atomic"
 )
 
-// fileStat is what the staleness check compares with the manifest.
-type fileStat struct {
-	size    int64
-	mtime   int64 // ns
-	regular bool
+// FileStat is what a staleness check compares with the manifest.
+type FileStat struct {
+	Size    int64
+	MTime   int64 // ns
+	Regular bool
 }
 
-// statVisit is called with the stat of a directory or a file of the
+// StatVisit is called with the stat of a directory or a file of the
 // manifest, and the file's record (zero for a directory); returning false
 // stops the whole run early.
-type statVisit func(p string, st fileStat, err error, dir bool, rec FileRecord) bool
+type StatVisit func(p string, st FileStat, err error, dir bool, rec FileRecord) bool
 
 // statEntry is a path to stat (a file's name in its directory, or a
 // repo-relative path), with the file's record.
@@ -26,11 +26,11 @@ type statEntry struct {
 	rec  FileRecord
 }
 
-// statManifest stats every directory and file of the manifest, a directory
+// Stat stats every directory and file of the manifest, a directory
 // with its files, on several goroutines, and calls visit with each result.
 // It was on the path of every gortex why (GOROOT/src has 1.4k directories
 // and 10.4k files) and still is on the MCP server's without a watcher.
-func statManifest(root string, m *Manifest, visit statVisit) {
+func Stat(root string, m *Manifest, visit StatVisit) {
 	dirs := make(map[string][]statEntry, len(m.Dirs))
 	for d := range m.Dirs {
 		dirs[d] = dirs[d][:0]

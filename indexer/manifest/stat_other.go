@@ -1,6 +1,6 @@
 //go:build !linux
 
-package indexer
+package manifest
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 )
 
 // statDir stats a directory (when the manifest records it) and its files.
-func statDir(root, dir string, files []statEntry, isDir bool, visit statVisit) bool {
+func statDir(root, dir string, files []statEntry, isDir bool, visit StatVisit) bool {
 	if isDir {
 		st, err := stat(filepath.Join(root, filepath.FromSlash(dir)))
 		if !visit(dir, st, err, true, FileRecord{}) {
@@ -25,21 +25,21 @@ func statDir(root, dir string, files []statEntry, isDir bool, visit statVisit) b
 	return true
 }
 
-func stat(p string) (fileStat, error) {
+func stat(p string) (FileStat, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
-		return fileStat{}, err
+		return FileStat{}, err
 	}
-	return fileStat{size: fi.Size(), mtime: fi.ModTime().UnixNano(), regular: fi.Mode().IsRegular()}, nil
+	return FileStat{Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Regular: fi.Mode().IsRegular()}, nil
 }
 
-// relStater stats repo-relative paths below a root.
-type relStater struct{ root string }
+// RelStater stats repo-relative paths below a root.
+type RelStater struct{ root string }
 
-func openRelStater(root string) (relStater, error) { return relStater{root: root}, nil }
+func OpenRelStater(root string) (RelStater, error) { return RelStater{root: root}, nil }
 
-func (r relStater) stat(rel string) (fileStat, error) {
+func (r RelStater) Stat(rel string) (FileStat, error) {
 	return stat(filepath.Join(r.root, filepath.FromSlash(rel)))
 }
 
-func (r relStater) close() {}
+func (r RelStater) Close() {}

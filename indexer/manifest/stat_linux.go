@@ -1,4 +1,4 @@
-package indexer
+package manifest
 
 import (
 	"path/filepath"
@@ -10,13 +10,13 @@ import (
 // through one directory descriptor: each file's stat then resolves one path
 // element instead of all of them, and allocates nothing (on GOROOT/src
 // about half the time of os.Stat per file).
-func statDir(root, dir string, files []statEntry, isDir bool, visit statVisit) bool {
+func statDir(root, dir string, files []statEntry, isDir bool, visit StatVisit) bool {
 	fd, err := unix.Open(filepath.Join(root, filepath.FromSlash(dir)), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		if isDir {
-			return visit(dir, fileStat{}, err, true, FileRecord{})
+			return visit(dir, FileStat{}, err, true, FileRecord{})
 		}
-		return visit(joinDir(dir, files[0].name), fileStat{}, err, false, files[0].rec)
+		return visit(joinDir(dir, files[0].name), FileStat{}, err, false, files[0].rec)
 	}
 	defer unix.Close(fd)
 	var st unix.Stat_t
@@ -35,27 +35,27 @@ func statDir(root, dir string, files []statEntry, isDir bool, visit statVisit) b
 	return true
 }
 
-func toFileStat(st *unix.Stat_t) fileStat {
-	return fileStat{size: st.Size, mtime: st.Mtim.Nano(), regular: st.Mode&unix.S_IFMT == unix.S_IFREG}
+func toFileStat(st *unix.Stat_t) FileStat {
+	return FileStat{Size: st.Size, MTime: st.Mtim.Nano(), Regular: st.Mode&unix.S_IFMT == unix.S_IFREG}
 }
 
-// relStater stats repo-relative paths through a descriptor of the root, so
+// RelStater stats repo-relative paths through a descriptor of the root, so
 // that each stat resolves the path below the root only and allocates no
 // file info: the check of every directory in gortex why is on the path of
 // every query, and grows with the tree.
-type relStater struct{ fd int }
+type RelStater struct{ fd int }
 
-func openRelStater(root string) (relStater, error) {
+func OpenRelStater(root string) (RelStater, error) {
 	fd, err := unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	return relStater{fd: fd}, err
+	return RelStater{fd: fd}, err
 }
 
-func (r relStater) stat(rel string) (fileStat, error) {
+func (r RelStater) Stat(rel string) (FileStat, error) {
 	var st unix.Stat_t
 	if err := unix.Fstatat(r.fd, rel, &st, 0); err != nil {
-		return fileStat{}, err
+		return FileStat{}, err
 	}
 	return toFileStat(&st), nil
 }
 
-func (r relStater) close() { unix.Close(r.fd) }
+func (r RelStater) Close() { unix.Close(r.fd) }
