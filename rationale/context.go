@@ -15,14 +15,15 @@ import (
 // and not the method of the same name on twenty other types.
 type sectionContext struct {
 	words   map[string]bool
-	outside *outside.Names // what the repository's code takes from outside it
+	kinds   map[string]bool // the kinds of the manifests the section shows
+	outside *outside.Names  // what the repository's code takes from outside it
 }
 
 // newSectionContext collects the identifiers a section writes as code: in
 // a code span or block, as a qualifier ("job.Reconcile"), or in an import
 // path. Prose words do not count ("saved carts" is not the cart package).
 func newSectionContext(ms []mention, paths []string, o *outside.Names) *sectionContext {
-	c := &sectionContext{words: map[string]bool{}, outside: o}
+	c := &sectionContext{words: map[string]bool{}, kinds: map[string]bool{}, outside: o}
 	for _, p := range paths {
 		c.words[path.Base(p)] = true
 	}
@@ -34,6 +35,9 @@ func newSectionContext(ms []mention, paths []string, o *outside.Names) *sectionC
 		}
 		if m.prefix != "" {
 			c.words[path.Base(m.prefix)] = true
+		}
+		if m.kindOnly {
+			c.kinds[m.parts[0]] = true
 		}
 	}
 	return c
@@ -83,18 +87,34 @@ func (c *sectionContext) owned(hits []*graph.Node) []*graph.Node {
 	return out
 }
 
-// placedOutside keeps, of the hits whose language takes the name id from
-// outside the repository (outside.Names.Binds: an import of another project, the
-// language's prelude), only those the section places (owned): `Stream` in
-// an RFC's code means the repository's Stream only in a section that
-// names its module or type. Without a section (a memory), all stay.
-func (c *sectionContext) placedOutside(hits []*graph.Node, id string) []*graph.Node {
+// needsPlace reports whether the bare name id names n only in a section
+// that places it (owned): a name n's language takes from outside the
+// repository (outside.Names.Binds: `Stream` in an RFC's code is as likely the
+// trait the code imports); a field, named after what it holds, as the
+// data a document shows is ("an ownerRef to the Machine" is no field
+// templateToInput.ownerRef); a constant of one word, a value as a manifest
+// writes it (`status: "Unknown"`).
+func (c *sectionContext) needsPlace(n *graph.Node, id string) bool {
+	return c.outside.Binds(n.Lang, id) || (n.Kind == graph.KindField && n.Receiver != "") ||
+		(n.Kind == graph.KindConst && identWordCount(id) == 1)
+}
+
+// showsKind reports whether the section shows a manifest of kind id: then
+// the name means that API type wherever the section writes it, in its
+// heading ("MachineHealthCheck CRD:") or prose, not a same-named webhook or
+// field.
+func (c *sectionContext) showsKind(id string) bool { return c != nil && c.kinds[id] }
+
+// placedWhere keeps the hits that need no place (need false) and, of
+// those that do, the ones the section places (owned). Without a section
+// (a memory), all stay.
+func (c *sectionContext) placedWhere(hits []*graph.Node, need func(*graph.Node) bool) []*graph.Node {
 	if c == nil {
 		return hits
 	}
 	var out, check []*graph.Node
 	for _, n := range hits {
-		if c.outside.Binds(n.Lang, id) {
+		if need(n) {
 			check = append(check, n)
 		} else {
 			out = append(out, n)

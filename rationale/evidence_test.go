@@ -93,6 +93,10 @@ func TestWhereSymbolsLive(t *testing.T) {
 		{"api/core/v1beta2/zz_generated.go", "Machine", "DeepCopy", graph.KindMethod, true},
 		{"core/webhooks/x.go", "", "Machine", graph.KindType, false},
 		{"core/machineset/x.go", "scope", "machineSet", graph.KindField, false},
+		{"hack/release/x.go", "", "Unknown", graph.KindConst, false},
+		{"hack/release/x.go", "", "AreaUnknown", graph.KindConst, false},
+		{"api/core/v1beta2/x.go", "", "Budget", graph.KindType, false},
+		{"core/machineset/x.go", "scope", "Budget", graph.KindField, false},
 	}
 	tests := []struct {
 		name string
@@ -103,6 +107,16 @@ func TestWhereSymbolsLive(t *testing.T) {
 		{"a common name in a code span needs its package", "Set `spec` and `namespace`.", map[string]float64{}},
 		{"a common name with its package", "The `webhooks` package keeps `spec`.", map[string]float64{
 			"controlplane/webhooks/x.go::spec": scoreBareCode}},
+		{"a field is named with its type", "Machines are grouped by their `machineSet`.", map[string]float64{}},
+		{"a field with its type", "The `scope` keeps the `machineSet`.", map[string]float64{
+			"core/machineset/x.go::scope.machineSet": scoreBareCode}},
+		{"an unplaced field still holds its name", "The `Budget` caps disruptions.", map[string]float64{
+			"api/core/v1beta2/x.go::Budget": scoreBareCode / 2}},
+		{"a constant of one word is a value", "```yaml\nstatus: \"Unknown\"\n```", map[string]float64{}},
+		{"a constant of one word with its package", "In `release`, `Unknown` files a note nowhere.", map[string]float64{
+			"hack/release/x.go::Unknown": scoreBareCode}},
+		{"a constant of more words names itself", "Notes go under `AreaUnknown`.", map[string]float64{
+			"hack/release/x.go::AreaUnknown": scoreBareCode}},
 		{"own code before test code", "The `Reconciler` runs.", map[string]float64{
 			"core/machine/x.go::Reconciler":          scoreBareCode / 2,
 			"core/machine/suite_test.go::Reconciler": scoreBareCode / 2 * place.Test.Weight()}},
@@ -119,6 +133,9 @@ func TestWhereSymbolsLive(t *testing.T) {
 			"api/core/v1beta2/x.go::MachineHealthCheck":           scoreBareCode,
 			"api/core/v1beta1/x.go::MachineHealthCheck":           scoreBareCode * (1 - versionStep),
 			"internal/api/core/v1alpha3/x.go::MachineHealthCheck": scoreBareCode * (1 - 2*versionStep)}},
+		{"a section that shows a manifest of a kind means its API type by that name", "The `Machine` keeps its nodes.\n\n```yaml\nkind: Machine\n```", map[string]float64{
+			"api/core/v1beta2/x.go::Machine": scoreBareCode + repeatBonus, // the prose's and the manifest's
+			"core/webhooks/x.go::Machine":    scoreBareCode / 2}},         // the manifest's line alone, as before
 		{"more manifests of a kind are more examples, not more evidence", "```yaml\nkind: Machine\n---\nkind: Machine\n```", map[string]float64{
 			"api/core/v1beta2/x.go::Machine": scoreKind + repeatBonus, // the name twice in code
 			"core/webhooks/x.go::Machine":    scoreBareCode/2 + repeatBonus}},

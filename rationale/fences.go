@@ -10,8 +10,12 @@ import "strings"
 // where JSON and shell blocks name the code's types.
 func scanFence(lines []string, heading bool, out []mention) []mention {
 	for _, l := range lines {
+		n := len(out)
 		out = scanTokens(l, true, heading, out)
 		if v, ok := kindValue(l); ok && isIdent(v) {
+			for i := n; i < len(out); i++ {
+				out[i].kindLine = true
+			}
 			out = append(out, mention{parts: []string{v}, inCode: true, heading: heading, kindOnly: true})
 		}
 	}

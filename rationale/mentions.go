@@ -18,6 +18,7 @@ type mention struct {
 	// kindOnly marks a manifest's "kind:" value: it names a type (of
 	// any API version), never a member or a function.
 	kindOnly bool
+	kindLine bool // a word of a manifest's "kind:" line, as written
 	ctx      *sectionContext
 }
 

@@ -199,22 +199,30 @@ func addReceiver(s *graph.Store, member *graph.Node, m mention, add func(*graph.
 // resolveBare handles a lone identifier: plain words and short names count
 // only inside code; a common name (one lower-case word, or shorter than
 // four characters) only where the section also names its type, package or
-// folder; a manifest's kind only types. A name shared by several symbols
-// splits its score, where copies of one type in several API versions count
-// once, the newest first; tests and vendored copies take a lower weight
-// than the repository's own code.
+// folder; a manifest's kind only types; a symbol that needs its place
+// named (needsPlace: a name from outside, a field, a constant of one word)
+// only where the section names it, though it still counts among the
+// name's holders. A name shared by several symbols splits its score, where
+// copies of one type in several API versions count once, the newest
+// first; tests and vendored copies take a lower weight than the
+// repository's own code.
 func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, float64, mention)) {
 	if !m.inCode && isPlainWord(id) {
 		return
 	}
 	hits := handwritten(s, s.ByName(id))
-	if m.kindOnly {
+	if m.kindOnly || (!m.kindLine && m.ctx.showsKind(id)) {
 		hits = apiTypes(typesOf(hits))
 	}
+	// A symbol that needs its place named and is not placed is no link,
+	// but still one more holder of the name: the name stays as ambiguous
+	// as it is for the others.
+	linkable := hits
 	if isWeakMember(id) {
 		hits = m.ctx.owned(hits)
+		linkable = hits
 	} else {
-		hits = m.ctx.placedOutside(hits, id)
+		linkable = m.ctx.placedWhere(hits, func(n *graph.Node) bool { return m.ctx.needsPlace(n, id) })
 	}
 	if len(hits) > 1 && m.ctx != nil {
 		if pref := m.ctx.prefer(hits); len(pref) > 0 {
@@ -233,7 +241,9 @@ func resolveBare(s *graph.Store, id string, m mention, add func(*graph.Node, flo
 	}
 	shares, weights := versionShares(hits), placeWeights(s, hits)
 	for i, c := range hits {
-		add(c, score*shares[i]*weights[i], m)
+		if slices.Contains(linkable, c) {
+			add(c, score*shares[i]*weights[i], m)
+		}
 	}
 }
 

@@ -29,10 +29,23 @@ func newSpelledIndex(s *graph.Store) spelledIndex {
 		}
 		key := normalise(name)
 		if len(key) >= minSpelledLen {
-			ix[key] = append(ix[key], handwritten(s, s.ByName(name))...)
+			ix[key] = append(ix[key], unfielded(handwritten(s, s.ByName(name)))...)
 		}
 	}
 	return ix
+}
+
+// unfielded drops the fields of hits: a field is named after what it
+// holds, and a heading that spells "Machine conditions" titles that topic,
+// not the field machineConditions of some type it never names.
+func unfielded(hits []*graph.Node) []*graph.Node {
+	out := hits[:0:0]
+	for _, n := range hits {
+		if n.Kind != graph.KindField {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func normalise(s string) string {

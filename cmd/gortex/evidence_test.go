@@ -89,3 +89,21 @@ func TestCoversLeavesOutsideNames(t *testing.T) {
 		})
 	}
 }
+
+// TestCoversLeavesDataWords: the words of a manifest and of prose about
+// its fields are no targets: a value (`status: "Unknown"`) of a constant
+// of one word, fields of types the proposal never names ("an ownerRef",
+// "their machineSet", a heading "Machine conditions").
+func TestCoversLeavesDataWords(t *testing.T) {
+	c := coversOf(t, "health", "docs/proposals/20191030-health-checking.md")
+	never := map[string]bool{"tools/release/constants.go::Unknown": true, "controllers/machine/scope.go::scope.machineSet": true,
+		"internal/topology/input.go::templateInput.ownerRef": true, "controllers/machine/scope.go::scope.machineConditions": true}
+	for _, tg := range c.Targets {
+		if never[tg.ID] {
+			t.Errorf("%s is covered (%s %.2f)", tg.ID, tg.Signal, tg.Score)
+		}
+	}
+	if len(c.Targets) == 0 || c.Targets[0].ID != "api/v2/healthcheck_types.go::HealthCheck" {
+		t.Errorf("the first target is not the newest HealthCheck: %+v", c.Targets)
+	}
+}

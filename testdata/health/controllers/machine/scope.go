@@ -2,5 +2,6 @@ package machine
 
 // scope is what one reconcile of a machine reads.
 type scope struct {
-	machineSet []string
+	machineSet        []string
+	machineConditions []string
 }
