@@ -46,6 +46,14 @@ const AttrImports = "imports"
 // (AttrGenerated).
 func (n *Node) Generated() bool { return n.Attr(AttrGenerated) != "" }
 
+// AttrFrontMatter holds a Markdown document's front matter (the YAML or
+// TOML block it opens with), on its file node: what it says of the
+// document, such as its status, is no section's text.
+const AttrFrontMatter = "front_matter"
+
+// FrontMatter returns a document file node's front matter (AttrFrontMatter).
+func (n *Node) FrontMatter() string { return n.Attr(AttrFrontMatter) }
+
 // Imports returns a file node's imports as AttrImports holds them.
 func (n *Node) Imports() string { return n.Attr(AttrImports) }
 

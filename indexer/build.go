@@ -246,6 +246,7 @@ type parsed struct {
 	hash     uint64
 	file     *syntax.ParsedFile
 	sections []syntax.Section
+	front    string // a document's front matter
 	err      error
 }
 
@@ -322,11 +323,30 @@ func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) pa
 	r := parsed{hash: hashBytes(src)}
 	switch {
 	case f.Class == ClassDoc:
-		r.sections = syntax.SplitSections(f.Path, src, f.Lang)
+		r.sections, r.front = syntax.SplitSections(f.Path, src, f.Lang), frontMatter(f.Lang, src)
 	default:
 		r.file, r.err = w.p.Parse(ctx, f.Lang, f.Path, src)
 	}
 	return r
+}
+
+// maxFrontMatter bounds the front matter kept of a document: the head
+// of a long one is read, and a block that does not close in it is none.
+const maxFrontMatter = 4096
+
+// frontMatter is the front matter a Markdown document opens with (as
+// syntax.SplitSections leaves it out of its sections), without its fences.
+func frontMatter(lang string, src []byte) string {
+	if lang != "markdown" {
+		return ""
+	}
+	head := strings.TrimPrefix(strings.ToValidUTF8(string(src[:min(len(src), maxFrontMatter)]), "\uFFFD"), "\uFEFF")
+	lines := strings.Split(strings.ReplaceAll(head, "\r\n", "\n"), "\n")
+	end := syntax.FrontMatterEnd(lines)
+	if end < 2 {
+		return ""
+	}
+	return strings.Join(lines[1:end-1], "\n")
 }
 
 // read reads a walked file, unless the walk read it whole (content),
@@ -385,6 +405,7 @@ func (b *builder) addFile(f WalkedFile, r parsed) {
 	if f.Generated {
 		file.SetAttr(graph.AttrGenerated, "true")
 	}
+	file.SetAttr(graph.AttrFrontMatter, r.front)
 	b.store.AddNode(file)
 	switch {
 	case r.file != nil:

@@ -86,6 +86,7 @@ type document struct {
 	path     string
 	sections []*graph.Node
 	text     string // headings and bodies, joined
+	front    string // its front matter (graph.AttrFrontMatter)
 }
 
 func (d *document) title() string {
@@ -209,8 +210,12 @@ func hasAny(list, words []string) bool {
 // adrStatus returns the lower-cased status word of an ADR ("accepted",
 // "superseded", ...) and the rest of its status line.
 func adrStatus(d *document) (status, rest string) {
-	if m := statusLine().FindStringSubmatch(d.text); m != nil {
-		return strings.ToLower(m[1]), m[2]
+	// The front matter's status is the document's own; its text's "status:"
+	// may be a manifest's key in a code block.
+	for _, t := range []string{d.front, d.text} {
+		if m := statusLine().FindStringSubmatch(t); m != nil {
+			return strings.ToLower(m[1]), m[2]
+		}
 	}
 	// "## Status" followed by the status word on the next line.
 	for _, s := range d.sections {

@@ -220,3 +220,14 @@ func TestSectionAccessors(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusFromFrontMatter: a proposal's status is its front matter's,
+// not a manifest's "status:" key in one of its code blocks.
+func TestStatusFromFrontMatter(t *testing.T) {
+	d := doc("docs/proposals/20220221-runtime-sdk.md", "Runtime SDK", "Details")
+	d.text += "```yaml\nstatus:\n  handlers:\n  - name: x\n```\n"
+	d.front = "title: Runtime SDK\nstatus: implementable\ncreation-date: 2022-02-21"
+	if got, _ := adrStatus(d); got != "implementable" {
+		t.Errorf("status %q, want implementable", got)
+	}
+}

@@ -127,6 +127,9 @@ func documents(s *graph.Store) []*document {
 			b.WriteByte('\n')
 		}
 		d.text = b.String()
+		if f, ok := s.Node(graph.FileID(d.path)); ok {
+			d.front = f.FrontMatter()
+		}
 		docs = append(docs, d)
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].path < docs[j].path })

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gortex/gortex/change"
@@ -105,5 +108,52 @@ func TestCoversLeavesDataWords(t *testing.T) {
 	}
 	if len(c.Targets) == 0 || c.Targets[0].ID != "api/v2/healthcheck_types.go::HealthCheck" {
 		t.Errorf("the first target is not the newest HealthCheck: %+v", c.Targets)
+	}
+}
+
+// TestAuditReadsFrontMatterStatus: a proposal whose front matter says it
+// is implementable names code that may not exist yet (release.Remediation);
+// audit reports no dangling reference in it until its status says it is
+// built.
+func TestAuditReadsFrontMatterStatus(t *testing.T) {
+	dir := fixtureCopyOf(t, "health")
+	dangling := func() int {
+		t.Helper()
+		if code, _, stderr := run(t, "index", "--quiet", dir); code != exitOK {
+			t.Fatalf("index: %s", stderr)
+		}
+		code, out, stderr := run(t, "audit", "--dir", dir, "--json")
+		if code != exitOK {
+			t.Fatalf("audit: exit %d: %s", code, stderr)
+		}
+		var r struct {
+			ByType []struct {
+				Type  string `json:"type"`
+				Count int    `json:"count"`
+			} `json:"by_type"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		for _, b := range r.ByType {
+			if b.Type == "dangling_reference" {
+				return b.Count
+			}
+		}
+		return 0
+	}
+	if n := dangling(); n != 0 {
+		t.Errorf("implementable: %d dangling references, want 0", n)
+	}
+	p := filepath.Join(dir, "docs", "proposals", "20191030-health-checking.md")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("status: implementable"), []byte("status: implemented"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := dangling(); n != 1 {
+		t.Errorf("implemented: %d dangling references, want 1 (release.Remediation)", n)
 	}
 }

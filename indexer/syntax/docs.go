@@ -42,7 +42,7 @@ func SplitSections(path string, src []byte, lang string) []Section {
 	start := 0
 	var heads []heading
 	if lang == "markdown" {
-		start = frontMatterEnd(lines)
+		start = FrontMatterEnd(lines)
 		heads = markdownHeadings(lines, start)
 	} else {
 		heads = textHeadings(lines, textDialectOf(path))
@@ -155,10 +155,10 @@ func docBaseName(p string) string {
 	return base
 }
 
-// frontMatterEnd returns the first line after YAML ("---") or TOML ("+++")
+// FrontMatterEnd returns the first line after YAML ("---") or TOML ("+++")
 // front matter at the very top, or 0 when there is none. Spaces around the
 // markers are allowed: Hugo sites in the wild have " ---" and still build.
-func frontMatterEnd(lines []string) int {
+func FrontMatterEnd(lines []string) int {
 	open := strings.Trim(lines[0], " \t")
 	if open != "---" && open != "+++" {
 		return 0
