@@ -13,9 +13,9 @@ import (
 
 // Names is what the repository's code takes from outside it: the names
 // its imports bind to other projects' code (a Go import path that is no
-// package of the repository, a Rust use of another crate) and the names
-// its languages put in scope without an import (Go's predeclared
-// identifiers, Rust's prelude). A document that writes such a name may
+// package of the repository; a Rust use or a Python import of another
+// crate or package) and the names its languages put in scope
+// without an import (Go's predeclared identifiers, Rust's prelude). A document that writes such a name may
 // mean the outside one: `Stream` in an RFC's code is as likely the
 // futures trait the code imports as the repository's own Stream.
 type Names struct {
@@ -26,42 +26,73 @@ type Names struct {
 // Of reads the imports of every file of s (graph.AttrImports).
 func Of(s *graph.Store) *Names {
 	o := &Names{names: map[string]map[string]bool{}, quals: map[string]bool{}}
-	own := map[string]bool{"crate": true, "self": true, "super": true} // where a use path of the repository starts
-	var files []*graph.Node
-	for n := range s.Nodes() {
-		switch {
-		case n.Kind == graph.KindFile && n.Imports() != "":
-			files = append(files, n)
-		case n.Lang == "rust" && n.Kind.IsSymbol():
-			// Every module on the way: a use path may start at a crate
-			// of the repository or, relative, at a module in scope.
-			for m := range strings.SplitSeq(n.Qualified[:max(0, strings.LastIndex(n.Qualified, "::"))], "::") {
-				own[m] = true
-			}
-		}
-	}
+	own := owned(s)
 	for _, lang := range []string{"go", "rust"} {
 		for _, name := range strings.Fields(prelude()[lang]) {
 			o.bind(lang, name)
 		}
 	}
-	for _, f := range files {
+	for f := range s.Nodes() {
+		if f.Kind != graph.KindFile || f.Imports() == "" {
+			continue
+		}
 		for imp := range strings.FieldsSeq(f.Imports()) {
 			alias, p, ok := strings.Cut(imp, "=")
 			if !ok {
 				alias, p = "", imp
 			}
-			switch root, _, _ := strings.Cut(p, "::"); {
-			case p == "" || alias == "_" || alias == ".":
-			case f.Lang == "go" && !s.Has(graph.PackageID(p)):
-				o.quals[orElse(alias, ImportName(p))] = true
-			case f.Lang == "rust" && !own[root]:
-				o.bind("rust", orElse(alias, p[strings.LastIndexByte(p, ':')+1:]))
-				o.quals[root] = true
+			if p == "" || alias == "_" || alias == "." {
+				continue
+			}
+			switch sep := separator[f.Lang]; f.Lang {
+			case "go":
+				if !s.Has(graph.PackageID(p)) {
+					o.quals[orElse(alias, ImportName(p))] = true
+				}
+			case "rust", "python":
+				// A path starts at a crate, package or module: the
+				// repository's own, or another project's.
+				root, _, _ := strings.Cut(p, sep)
+				if !own[f.Lang][root] {
+					name := p[strings.LastIndex(p, sep)+len(sep):] // Rust binds the path's last part
+					if f.Lang == "python" {
+						name = root // "import a.b" binds a
+					}
+					o.bind(f.Lang, orElse(alias, name))
+					o.quals[root] = true
+				}
 			}
 		}
 	}
 	return o
+}
+
+// separator is how each language's import paths join their parts.
+var separator = map[string]string{"rust": "::", "python": "."}
+
+// owned returns, per language, where an import path of the repository's
+// own code starts (Rust: its crates and every module on the way, as a use
+// path may start relative at a module in scope; Python: its top-level
+// packages), read from its symbols' qualified names.
+func owned(s *graph.Store) map[string]map[string]bool {
+	own := map[string]map[string]bool{"rust": {"crate": true, "self": true, "super": true}, "python": {}}
+	for n := range s.Nodes() {
+		sep, ok := separator[n.Lang]
+		i := strings.LastIndex(n.Qualified, sep)
+		if !ok || !n.Kind.IsSymbol() || i <= 0 {
+			continue
+		}
+		switch parent := n.Qualified[:i]; n.Lang {
+		case "rust":
+			for m := range strings.SplitSeq(parent, sep) {
+				own[n.Lang][m] = true
+			}
+		case "python":
+			root, _, _ := strings.Cut(parent, sep)
+			own[n.Lang][root] = true
+		}
+	}
+	return own
 }
 
 // orElse is a, or b when a is empty.

@@ -28,6 +28,9 @@ func store(t *testing.T) *graph.Store {
 	file("src/sink.rs", "rust", "=futures::stream::Stream Tx=tokio::sync::Sender =crate::batch::Batch =pipe::net::Wire =net::Frame Read=std")
 	add(graph.Node{ID: graph.SymbolID("src/net/mod.rs", "Send"), Kind: graph.KindType, Name: "Send",
 		Qualified: "pipe::net::Send", Path: "src/net/mod.rs", Lang: "rust"})
+	file("shop/cart.py", "python", "=os.path np=numpy Optional=typing Finder=shop.index =shop.models")
+	add(graph.Node{ID: graph.SymbolID("shop/index.py", "Finder"), Kind: graph.KindClass, Name: "Finder",
+		Qualified: "shop.index.Finder", Path: "shop/index.py", Lang: "python"})
 	return s
 }
 
@@ -37,17 +40,21 @@ func TestOutside(t *testing.T) {
 		lang, name string
 		want       bool
 	}{
-		{"rust", "Stream", true},    // use futures::stream::Stream
-		{"rust", "Tx", true},        // use tokio::sync::Sender as Tx
-		{"rust", "Sender", false},   // bound as Tx only
-		{"rust", "Read", true},      // use std::{io::Read}
-		{"rust", "Batch", false},    // use crate::batch::Batch
-		{"rust", "Wire", false},     // use pipe::net::Wire: the repository's own crate
-		{"rust", "Frame", false},    // use net::Frame: a module of its own, relative
-		{"rust", "Send", true},      // the prelude
-		{"rust", "into_iter", true}, // what an IntoIterator writes
-		{"go", "Stream", false},     // a Rust import binds nothing in Go
-		{"go", "len", true},         // predeclared
+		{"rust", "Stream", true},     // use futures::stream::Stream
+		{"rust", "Tx", true},         // use tokio::sync::Sender as Tx
+		{"rust", "Sender", false},    // bound as Tx only
+		{"rust", "Read", true},       // use std::{io::Read}
+		{"rust", "Batch", false},     // use crate::batch::Batch
+		{"rust", "Wire", false},      // use pipe::net::Wire: the repository's own crate
+		{"rust", "Frame", false},     // use net::Frame: a module of its own, relative
+		{"rust", "Send", true},       // the prelude
+		{"rust", "into_iter", true},  // what an IntoIterator writes
+		{"go", "Stream", false},      // a Rust import binds nothing in Go
+		{"go", "len", true},          // predeclared
+		{"python", "os", true},       // import os.path binds os
+		{"python", "np", true},       // import numpy as np
+		{"python", "Optional", true}, // from typing import Optional
+		{"python", "Finder", false},  // from shop.index import Finder: its own package
 	}
 	for _, b := range binds {
 		if got := o.Binds(b.lang, b.name); got != b.want {

@@ -41,3 +41,23 @@
     attribute: (identifier) @name)) @reference.call
 
 (comment) @comment
+
+; An import binds names from a module: @import.path is the module (its
+; first part names the package), @import.alias the name bound when it is
+; not the module itself: a name of "from m import a, b as c", or an "as"
+; name. A relative import ("from . import x") is the repository's own and
+; is not read.
+(import_statement
+  name: (dotted_name) @import.path) @import
+
+(import_statement
+  name: (aliased_import
+    name: (dotted_name) @import.path
+    alias: (identifier) @import.alias)) @import
+
+(import_from_statement
+  module_name: (dotted_name) @import.path
+  name: [
+    (dotted_name) @import.alias
+    (aliased_import alias: (identifier) @import.alias)
+  ]) @import
