@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/gortex/gortex/change"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
@@ -23,7 +21,7 @@ func (st *Store) Check(ctx context.Context, g Grant, repo string, diffs []histor
 	r := &change.Report{Files: []string{}, Symbols: []change.Touched{}, Documents: []change.FileDocs{}}
 	type touched struct{ id, path string }
 	var hit []touched
-	err := st.read(ctx, narrow(g, repo), func(tx pgx.Tx, ids []int64) error {
+	err := st.read(ctx, narrow(g, repo), func(tx querier, ids []int64) error {
 		if len(ids) == 0 {
 			return fmt.Errorf("no published repository %s that this token may read", repo)
 		}

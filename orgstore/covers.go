@@ -36,7 +36,7 @@ type sectionRow struct {
 func (st *Store) Covers(ctx context.Context, g Grant, q CoversQuery) (*change.Coverage, error) {
 	p, want, _ := strings.Cut(q.Doc, "#")
 	var c *change.Coverage
-	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
+	err := st.read(ctx, g, func(tx querier, ids []int64) error {
 		rows, err := tx.Query(ctx, `SELECT s.repo_id, r.name, s.id, s.path, s.heading, s.line, s.end_line, s.asset_kind, s.superseded_by
 			FROM sections s JOIN repos r ON r.id = s.repo_id
 			WHERE s.repo_id = ANY($1) AND s.path = $2 AND ($3 = '' OR r.name = $3) ORDER BY r.name, s.line`, ids, p, q.Repo)

@@ -44,23 +44,10 @@ func (m StoredMemory) asMemory() *memory.Memory {
 		Updated: m.Updated, SupersededBy: memory.ID(m.SupersededBy), Path: "memory:" + m.ID}
 }
 
-// orgMemories are the organisation's memories anchored to any of names.
-func orgMemories(ctx context.Context, tx pgx.Tx, names []string) ([]*memory.Memory, error) {
-	rows, err := tx.Query(ctx, `SELECT `+memoryCols+` FROM memories m LEFT JOIN repos r ON r.id = m.repo_id
-		WHERE m.repo_id IS NULL AND m.anchors && $1`, names)
-	if err != nil {
-		return nil, err
-	}
-	ms, err := scanMemories(rows)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*memory.Memory, len(ms))
-	for i, m := range ms {
-		out[i] = m.asMemory()
-	}
-	return out, nil
-}
+// orgMemoriesSQL selects the organisation's memories anchored to any of
+// the names in $1.
+const orgMemoriesSQL = `SELECT ` + memoryCols + ` FROM memories m LEFT JOIN repos r ON r.id = m.repo_id
+	WHERE m.repo_id IS NULL AND m.anchors && $1`
 
 // MemoryQuery selects memories: of one repository (OrgRepo for the
 // organisation's), or of all granted ones and the organisation's; those
@@ -83,7 +70,7 @@ func (st *Store) Memories(ctx context.Context, g Grant, q MemoryQuery) ([]Stored
 		g = narrow(g, q.Repo)
 	}
 	var out []StoredMemory
-	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
+	err := st.read(ctx, g, func(tx querier, ids []int64) error {
 		where := `(m.repo_id IS NULL OR m.repo_id = ANY($1))`
 		switch q.Repo {
 		case "":

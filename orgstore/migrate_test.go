@@ -64,7 +64,7 @@ func TestRowLevelSecurity(t *testing.T) {
 	if !st.reader {
 		t.Log("no gortex_reader role: the policies hold for a non-superuser owner only")
 	}
-	err = st.read(ctx, Grant{Repos: []string{"a"}}, func(tx pgx.Tx, ids []int64) error {
+	err = st.read(ctx, Grant{Repos: []string{"a"}}, func(tx querier, ids []int64) error {
 		for _, tbl := range []string{"repos", "symbols", "sections", "memories", "commits"} {
 			var n int
 			if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+tbl).Scan(&n); err != nil {

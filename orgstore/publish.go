@@ -58,6 +58,7 @@ var tables = []table{
 	{"answers", []string{"symbol_id", "entries", "hash"}, "symbol_id", "hash", ""},
 	{"memories", []string{"id", "title", "body", "kind", "anchors", "importance", "confidence", "basis", "pinned", "author", "created", "updated", "superseded_by", "hash"}, "id", "hash", "origin = 'file'"},
 	{"commits", []string{"hash", "subject", "body", "author", "date"}, "hash", "", ""},
+	{"symbol_names", []string{"symbol_id", "name"}, "symbol_id || E'\\x1f' || name", "", ""},
 }
 
 // rowsOf turns snap into the rows of each table, in tables' order.
@@ -71,6 +72,9 @@ func rowsOf(snap *Snapshot, short string) [][]row {
 		}
 		h := hashOf([]any{s, names})
 		out[0] = append(out[0], row{s.ID, h, []any{s.ID, s.Qualified, s.Name, s.Kind, s.Path, s.Line, s.EndLine, s.Container, s.Doc, names, h}})
+		for _, n := range names {
+			out[7] = append(out[7], row{s.ID + "\x1f" + n, nil, []any{s.ID, n}})
+		}
 	}
 	for _, s := range snap.Sections {
 		h := hashOf(s)
@@ -271,7 +275,7 @@ type RepoInfo struct {
 // Repos lists the repositories g may read.
 func (st *Store) Repos(ctx context.Context, g Grant) ([]RepoInfo, error) {
 	var out []RepoInfo
-	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
+	err := st.read(ctx, g, func(tx querier, ids []int64) error {
 		rows, err := tx.Query(ctx, `SELECT r.name, r.remote, r.commit, r.generation, r.published_at,
 			(SELECT count(*) FROM symbols s WHERE s.repo_id = r.id), (SELECT count(*) FROM sections s WHERE s.repo_id = r.id)
 			FROM repos r WHERE r.id = ANY($1) ORDER BY r.name`, ids)

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
@@ -37,7 +35,7 @@ func (st *Store) Search(ctx context.Context, g Grant, text string, limit int) (*
 		return res, nil
 	}
 	now := time.Now()
-	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
+	err := st.read(ctx, g, func(tx querier, ids []int64) error {
 		rows, err := tx.Query(ctx, `SELECT `+symbolCols+` FROM symbols s JOIN repos r ON r.id = s.repo_id
 			WHERE s.repo_id = ANY($1) AND s.qualified % $2
 			ORDER BY similarity(s.qualified, $2) DESC, r.name, s.id LIMIT $3`, ids, text, limit)

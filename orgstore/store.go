@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -85,52 +84,103 @@ type Grant struct {
 // Everything is the grant of a caller who holds the connection string.
 var Everything = Grant{All: true}
 
-// read runs f in a read-only transaction that sees only the rows g
-// grants: the queries filter by the granted ids themselves, and the
-// transaction's settings (and the reader role, where it exists) make
-// row-level security refuse the rest.
-func (st *Store) read(ctx context.Context, g Grant, f func(tx pgx.Tx, repos []int64) error) error {
-	tx, err := st.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
-	// The granted ids are looked up with every row visible, then the
-	// transaction narrows to them.
-	if _, err := tx.Exec(ctx, `SELECT set_config('gortex.all', 'on', true)`); err != nil {
-		return err
-	}
-	var ids []int64
-	if g.All {
-		err = collect(ctx, tx, &ids, `SELECT id FROM repos ORDER BY id`)
-	} else {
-		err = collect(ctx, tx, &ids, `SELECT id FROM repos WHERE name = ANY($1) ORDER BY id`, g.Repos)
-	}
-	if err != nil {
-		return err
-	}
-	if !g.All {
-		if _, err := tx.Exec(ctx, `SELECT set_config('gortex.all', 'off', true), set_config('gortex.repos', $1, true)`, joinIDs(ids)); err != nil {
-			return err
-		}
-	}
-	if st.reader {
-		if _, err := tx.Exec(ctx, `SET LOCAL ROLE gortex_reader`); err != nil {
-			return err
-		}
-	}
-	if err := f(tx, ids); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+// querier is the connection the functions read runs are given, in the
+// read's transaction.
+type querier interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+	QueryRow(context.Context, string, ...any) pgx.Row
+	SendBatch(context.Context, *pgx.Batch) pgx.BatchResults
 }
 
-func joinIDs(ids []int64) string {
-	s := make([]string, len(ids))
-	for i, id := range ids {
-		s[i] = strconv.FormatInt(id, 10)
+// step is a statement run in the round trip that sets up a read's
+// transaction, after it: queue adds it to the batch, scan reads its
+// result. Its query filters by the grant itself (grantedRepos), as the
+// granted ids are read in that same round trip.
+type step struct {
+	queue func(b *pgx.Batch)
+	scan  func(br pgx.BatchResults) error
+}
+
+// grantedRepos is a condition on repos r true of the repositories the
+// grant in $1 (all) and $2 (names) reads.
+const grantedRepos = `($1::boolean OR r.name = ANY($2::text[]))`
+
+// read runs f in a read-only transaction that sees only the rows g
+// grants, with the ids of the granted repositories: the queries filter by
+// them themselves, and the transaction's settings (and the reader role,
+// where it exists) make row-level security refuse the rest.
+func (st *Store) read(ctx context.Context, g Grant, f func(q querier, repos []int64) error) error {
+	var ids []int64
+	granted := step{
+		queue: func(b *pgx.Batch) {
+			b.Queue(`SELECT r.id FROM repos r WHERE `+grantedRepos+` ORDER BY r.id`, g.All, nonNil(g.Repos))
+		},
+		scan: func(br pgx.BatchResults) error {
+			rows, err := br.Query()
+			if err == nil {
+				ids, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+			}
+			return err
+		},
 	}
-	return strings.Join(s, ",")
+	return st.readSteps(ctx, g, func(q querier) error { return f(q, ids) }, granted)
+}
+
+// readSteps runs f in a read-only transaction that sees only the rows g
+// grants (row-level security, as read says), after the statements of
+// first: the transaction is begun, narrowed and they are run in one round
+// trip. Their queries filter by the grant themselves (grantedRepos).
+func (st *Store) readSteps(ctx context.Context, g Grant, f func(q querier) error, first ...step) error {
+	conn, err := st.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// A connection left in the transaction (an error, a cancelled
+	// context) is closed by Release, never given to another read.
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN READ ONLY`)
+	// The granted ids are looked up with every row visible, then the
+	// transaction narrows to them.
+	b.Queue(`SELECT set_config('gortex.all', 'on', true)`)
+	if !g.All {
+		b.Queue(`SELECT set_config('gortex.repos', coalesce(string_agg(r.id::text, ',' ORDER BY r.id), ''), true)
+			FROM repos r WHERE r.name = ANY($1)`, nonNil(g.Repos))
+		b.Queue(`SELECT set_config('gortex.all', 'off', true)`)
+	}
+	if st.reader {
+		b.Queue(`SET LOCAL ROLE gortex_reader`)
+	}
+	setup := b.Len()
+	for _, s := range first {
+		s.queue(b)
+	}
+	br := conn.SendBatch(ctx, b)
+	err = func() error {
+		for range setup {
+			if _, err := br.Exec(); err != nil {
+				return err
+			}
+		}
+		for _, s := range first {
+			if err := s.scan(br); err != nil {
+				return err
+			}
+		}
+		return nil
+	}()
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = f(conn)
+	}
+	if err != nil {
+		conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`)
+		return err
+	}
+	_, err = conn.Exec(ctx, `COMMIT`)
+	return err
 }
 
 func collect[T any](ctx context.Context, q interface {

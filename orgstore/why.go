@@ -49,41 +49,61 @@ func (s symbolRow) ref() query.SymbolRef {
 	return query.SymbolRef{ID: s.id, Qualified: s.qualified, Kind: s.kind, Path: s.path, Line: s.line, Repo: s.repo}
 }
 
-// resolve finds the symbols text names among the granted repositories:
-// the exact forms (ID, qualified name, a form namesOf gives) first, else
-// the qualified names that end with it, else bare names. Symbols are
-// preferred to files and packages only when both match.
-func resolve(ctx context.Context, tx pgx.Tx, ids []int64, text, repo string) ([]symbolRow, error) {
+// resolveStep is the statement that finds the symbols text names among
+// the repositories the grant ($1, $2) reads, in repo when not "": the
+// exact forms (ID, qualified name, a form namesOf gives) first, else the
+// qualified names that end with it, else bare names; each form looked for
+// only when the one before found nothing. Symbols are preferred to files
+// and packages only when both match (symbolsFirst). Each exact form is
+// looked up by equality, which an index answers under row-level security.
+const resolveStep = `WITH r AS MATERIALIZED (
+		SELECT r.id, r.name FROM repos r WHERE ` + grantedRepos + ` AND ($3 = '' OR r.name = $3)),
+	exact AS MATERIALIZED (
+		SELECT ` + symbolCols + ` FROM (
+			SELECT s.repo_id, s.id FROM r JOIN symbols s ON s.repo_id = r.id AND s.id = $4
+			UNION SELECT s.repo_id, s.id FROM r JOIN symbols s ON s.repo_id = r.id AND s.qualified = $4
+			UNION SELECT n.repo_id, n.symbol_id FROM r JOIN symbol_names n ON n.repo_id = r.id AND n.name = $4) AS k
+		JOIN symbols s ON s.repo_id = k.repo_id AND s.id = k.id JOIN r ON r.id = s.repo_id
+		ORDER BY r.name, s.id LIMIT 200),
+	suffix AS MATERIALIZED (
+		SELECT ` + symbolCols + ` FROM symbols s JOIN r ON r.id = s.repo_id
+		WHERE NOT EXISTS (SELECT FROM exact) AND (s.qualified LIKE '%.' || $5 OR s.qualified LIKE '%/' || $5)
+		ORDER BY r.name, s.id LIMIT 200),
+	bare AS (
+		SELECT ` + symbolCols + ` FROM symbols s JOIN r ON r.id = s.repo_id
+		WHERE NOT EXISTS (SELECT FROM exact) AND NOT EXISTS (SELECT FROM suffix) AND s.name = $4
+		ORDER BY r.name, s.id LIMIT 200)
+	SELECT * FROM exact UNION ALL SELECT * FROM suffix UNION ALL SELECT * FROM bare ORDER BY 2, 3`
+
+// resolve is the step that finds the symbols text names (resolveStep),
+// into *out.
+func resolve(g Grant, text, repo string, out *[]symbolRow) step {
 	text = strings.TrimSpace(text)
 	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text)
-	steps := []struct {
-		where string
-		arg   string
-	}{
-		{`s.id = $2 OR s.qualified = $2 OR s.names @> ARRAY[$2]`, text},
-		{`s.qualified LIKE '%.' || $2 OR s.qualified LIKE '%/' || $2`, like},
-		{`s.name = $2`, text},
+	return step{
+		queue: func(b *pgx.Batch) { b.Queue(resolveStep, g.All, nonNil(g.Repos), repo, text, like) },
+		scan: func(br pgx.BatchResults) error {
+			rows, err := br.Query()
+			if err != nil {
+				return err
+			}
+			found, err := scanSymbols(rows)
+			if err != nil {
+				return err
+			}
+			*out = symbolsFirst(found)
+			return nil
+		},
 	}
-	for _, step := range steps {
-		rows, err := tx.Query(ctx, `SELECT `+symbolCols+` FROM symbols s JOIN repos r ON r.id = s.repo_id
-			WHERE s.repo_id = ANY($1) AND ($3 = '' OR r.name = $3) AND (`+step.where+`) ORDER BY r.name, s.id LIMIT 200`, ids, step.arg, repo)
-		if err != nil {
-			return nil, err
-		}
-		found, err := scanSymbols(rows)
-		if err != nil {
-			return nil, err
-		}
-		if len(found) == 0 {
-			continue
-		}
-		syms := slices.DeleteFunc(slices.Clone(found), func(s symbolRow) bool { return !graph.NodeKind(s.kind).IsSymbol() })
-		if len(syms) > 0 {
-			return syms, nil
-		}
-		return found, nil
+}
+
+// symbolsFirst is the symbols among found, or found when none is a symbol.
+func symbolsFirst(found []symbolRow) []symbolRow {
+	syms := slices.DeleteFunc(slices.Clone(found), func(s symbolRow) bool { return !graph.NodeKind(s.kind).IsSymbol() })
+	if len(syms) > 0 {
+		return syms
 	}
-	return nil, nil
+	return found
 }
 
 // Why answers q from the store, as gortex why answers in the symbol's
@@ -106,13 +126,10 @@ func (st *Store) Why(ctx context.Context, g Grant, q WhyQuery) (*query.Answer, e
 		a.Status, a.Note = query.StatusBadQuery, "give a symbol, such as billing/invoice.Finalize"
 		return a, nil
 	}
-	err := st.read(ctx, g, func(tx pgx.Tx, ids []int64) error {
-		// --repo narrows where the symbol is looked for, not where its
-		// reasoning may come from.
-		found, err := resolve(ctx, tx, ids, q.Text, q.Repo)
-		if err != nil {
-			return err
-		}
+	// --repo narrows where the symbol is looked for, not where its
+	// reasoning may come from.
+	var found []symbolRow
+	err := st.readSteps(ctx, g, func(tx querier) error {
 		switch len(found) {
 		case 0:
 			a.Status, a.Note = query.StatusUnknown, fmt.Sprintf("no published symbol is named %q in the repositories this token may read", q.Text)
@@ -131,17 +148,13 @@ func (st *Store) Why(ctx context.Context, g Grant, q WhyQuery) (*query.Answer, e
 		ref := sym.ref()
 		ref.Doc = sym.doc
 		a.Symbol = &ref
-		own, err := ownEntries(ctx, tx, sym)
-		if err != nil {
-			return err
-		}
-		ext, err := externalEntries(ctx, tx, ids, sym, now, limit)
+		own, ext, err := entriesOf(ctx, tx, g, sym, now, limit)
 		if err != nil {
 			return err
 		}
 		a.Rationale = mergeEntries(own, ext, limit)
 		return nil
-	})
+	}, resolve(g, q.Text, q.Repo, &found))
 	if err != nil {
 		return nil, err
 	}
@@ -160,129 +173,89 @@ func narrow(g Grant, repo string) Grant {
 	return Grant{Repos: []string{}}
 }
 
-// ownEntries are the symbol's answer in its own repository.
-func ownEntries(ctx context.Context, tx pgx.Tx, sym symbolRow) ([]query.Entry, error) {
-	var raw []byte
-	err := tx.QueryRow(ctx, `SELECT entries FROM answers WHERE repo_id = $1 AND symbol_id = $2`, sym.repoID, sym.id).Scan(&raw)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var es []query.Entry
-	if err := json.Unmarshal(raw, &es); err != nil {
-		return nil, fmt.Errorf("the published answer of %s: %w", sym.id, err)
-	}
-	for i := range es {
-		es[i].Repo = sym.repo
-	}
-	return es, nil
-}
+// namedStep is the statement that finds the sections of other
+// repositories the grant ($1, $2) reads that name symbol $4 of repository
+// $3 or one of its
+// containers (type, file, package; up to three up), each with the name,
+// the depth of the closest node that has it, and whether it is that
+// node's full qualified name. The mentions are found first, through
+// their name's index, and only then joined to their sections:
+// row-level security's filter on every table hides their sizes from the
+// planner, which otherwise walks every granted repository's sections
+// (seconds at 200 repositories).
+const namedStep = `WITH RECURSIVE chain AS (
+		SELECT 0 AS depth, s.id, s.qualified, s.container, s.names FROM symbols s WHERE s.repo_id = $3 AND s.id = $4
+		UNION ALL
+		SELECT c.depth + 1, s.id, s.qualified, s.container, s.names FROM chain c JOIN symbols s ON s.repo_id = $3 AND s.id = c.container
+		WHERE c.container <> '' AND c.depth < 3),
+	named AS MATERIALIZED (
+		SELECT DISTINCT ON (n) n AS name, c.depth, n = c.qualified AS full FROM chain c, unnest(c.names) AS n ORDER BY n, c.depth),
+	m AS MATERIALIZED (
+		SELECT repo_id, section_id, name FROM mentions
+		WHERE name = ANY (ARRAY(SELECT name FROM named)) AND repo_id <> $3)
+	SELECT m.repo_id, r.name, m.name, n.depth, n.full, s.id, s.path, s.heading, s.line, s.end_line, s.asset_kind,
+		s.status, s.superseded_by, s.updated
+	FROM m JOIN repos r ON r.id = m.repo_id AND ` + grantedRepos + `
+		JOIN named n ON n.name = m.name JOIN sections s ON s.repo_id = m.repo_id AND s.id = m.section_id`
 
-// chain is the symbol and its containers (type, file, package), each with
-// the names another repository may write it in.
-func chain(ctx context.Context, tx pgx.Tx, sym symbolRow) ([]symbolRow, error) {
-	out := []symbolRow{sym}
-	for cur := sym; cur.container != "" && len(out) < 4; {
-		rows, err := tx.Query(ctx, `SELECT `+symbolCols+` FROM symbols s JOIN repos r ON r.id = s.repo_id
-			WHERE s.repo_id = $1 AND s.id = $2`, sym.repoID, cur.container)
-		if err != nil {
-			return nil, err
-		}
-		found, err := scanSymbols(rows)
-		if err != nil || len(found) == 0 {
-			return out, err
-		}
-		cur = found[0]
-		out = append(out, cur)
-	}
-	return out, nil
-}
-
-// externalEntries are the sections of other granted repositories that
-// name the symbol or one of its containers, and the organisation's
-// memories anchored to it, ranked, best first, at most limit. Sections
-// are ranked without their text, which only the kept ones are read for:
-// a name many repositories write (a shared package path) would otherwise
-// carry every one of their sections' bodies.
-func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow, now time.Time, limit int) ([]query.Entry, error) {
-	nodes, err := chain(ctx, tx, sym)
-	if err != nil {
-		return nil, err
-	}
-	depthOf := map[string]int{}
-	var names []string
-	for d := len(nodes) - 1; d >= 0; d-- { // the closest node's depth wins
-		for _, n := range nodes[d].names {
-			depthOf[n] = d
-		}
-	}
-	for n := range depthOf {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	// The mentions are found first, through their name's index, and only
-	// then joined to their sections: row-level security's filter on every
-	// table hides their sizes from the planner, which otherwise walks
-	// every granted repository's sections (seconds at 200 repositories).
-	rows, err := tx.Query(ctx, `WITH m AS MATERIALIZED (
-			SELECT repo_id, section_id, name FROM mentions
-			WHERE name = ANY($1) AND repo_id = ANY($2) AND repo_id <> $3)
-		SELECT m.repo_id, r.name, m.name, s.id, s.path, s.heading, s.line, s.end_line, s.asset_kind,
-			s.status, s.superseded_by, s.updated
-		FROM m JOIN sections s ON s.repo_id = m.repo_id AND s.id = m.section_id JOIN repos r ON r.id = m.repo_id`, names, ids, sym.repoID)
-	if err != nil {
-		return nil, err
-	}
-	bySection := map[string]*found{}
-	for rows.Next() {
-		var f found
-		var name string
-		var n graph.Node
-		var asset, status, superseded string
-		var updated *time.Time
-		if err := rows.Scan(&f.repoID, &f.repo, &name, &n.ID, &n.Path, &n.Name, &n.Line, &n.EndLine, &asset, &status, &superseded, &updated); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		n.Kind = graph.KindDoc
-		if updated != nil {
-			n.Updated = *updated
-		}
-		n.SetAttr(rationale.AttrAssetKind, asset)
-		n.SetAttr(rationale.AttrStatus, status)
-		n.SetAttr(rationale.AttrSupersededBy, superseded)
-		d := depthOf[name]
-		f.x = query.External{Node: &n, Signal: graph.SignalNamed, Score: scoreOf(nodes[d], name), Detail: name, Depth: d}
-		if d > 0 {
-			f.x.Signal = graph.SignalMember
-		}
-		k := f.repo + "\x00" + string(n.ID)
-		if old, ok := bySection[k]; !ok || f.x.Depth < old.x.Depth || f.x.Depth == old.x.Depth && f.x.Score > old.x.Score {
-			bySection[k] = &f
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
+// entriesOf are the symbol's answer in its own repository (own) and the
+// sections of other granted repositories that name the symbol or one of
+// its containers, with the organisation's memories anchored to it (ext),
+// ranked, best first, at most limit: read in one round trip, and one more
+// for the text of the sections kept. Sections are ranked without their
+// text: a name many repositories write (a shared package path) would
+// otherwise carry every one of their sections' bodies.
+func entriesOf(ctx context.Context, tx querier, g Grant, sym symbolRow, now time.Time, limit int) (own, ext []query.Entry, err error) {
+	b := &pgx.Batch{}
+	b.Queue(`SELECT entries FROM answers WHERE repo_id = $1 AND symbol_id = $2`, sym.repoID, sym.id)
+	b.Queue(namedStep, g.All, nonNil(g.Repos), sym.repoID, sym.id)
+	b.Queue(orgMemoriesSQL, append(slices.Clone(sym.names), sym.id, sym.repo+":"+sym.id))
+	br := tx.SendBatch(ctx, b)
 	var out []*found
-	for _, f := range bySection {
-		f.entry = query.ExternalEntry(f.x, now)
-		f.entry.Repo = f.repo
-		out = append(out, f)
+	err = func() error {
+		var raw []byte
+		switch err := br.QueryRow().Scan(&raw); {
+		case errors.Is(err, pgx.ErrNoRows):
+		case err != nil:
+			return err
+		default:
+			if err := json.Unmarshal(raw, &own); err != nil {
+				return fmt.Errorf("the published answer of %s: %w", sym.id, err)
+			}
+			for i := range own {
+				own[i].Repo = sym.repo
+			}
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		if out, err = scanNamed(rows, now); err != nil {
+			return err
+		}
+		rows, err = br.Query()
+		if err != nil {
+			return err
+		}
+		mems, err := scanMemories(rows)
+		if err != nil {
+			return err
+		}
+		for _, sm := range mems {
+			m := sm.asMemory()
+			e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindMemory,
+				Name: m.Title, Text: m.Body, Path: "memory:" + string(m.ID)}, Memory: m, Signal: graph.SignalMemory,
+				Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now)
+			e.Repo = OrgRepo
+			out = append(out, &found{entry: e})
+		}
+		return nil
+	}()
+	if cerr := br.Close(); err == nil {
+		err = cerr
 	}
-	mems, err := orgMemories(ctx, tx, append(slices.Clone(nodes[0].names), nodes[0].id, sym.repo+":"+nodes[0].id))
 	if err != nil {
-		return nil, err
-	}
-	for _, m := range mems {
-		e := query.ExternalEntry(query.External{Node: &graph.Node{ID: memory.NodeID(m.ID), Kind: graph.KindMemory,
-			Name: m.Title, Text: m.Body, Path: "memory:" + string(m.ID)}, Memory: m, Signal: graph.SignalMemory,
-			Score: memory.Score(m.Pinned, m.Importance, m.Confidence)}, now)
-		e.Repo = OrgRepo
-		out = append(out, &found{entry: e})
+		return nil, nil, err
 	}
 	slices.SortStableFunc(out, func(a, b *found) int {
 		switch {
@@ -295,13 +268,57 @@ func externalEntries(ctx context.Context, tx pgx.Tx, ids []int64, sym symbolRow,
 	})
 	out = out[:min(len(out), limit)]
 	if err := readBodies(ctx, tx, out, now); err != nil {
+		return nil, nil, err
+	}
+	ext = make([]query.Entry, len(out))
+	for i, f := range out {
+		ext[i] = f.entry
+	}
+	return own, ext, nil
+}
+
+// scanNamed reads namedStep's rows as entries, one for each section: the
+// one through the closest node, the surest name at that depth.
+func scanNamed(rows pgx.Rows, now time.Time) ([]*found, error) {
+	defer rows.Close()
+	bySection := map[string]*found{}
+	for rows.Next() {
+		var f found
+		var name string
+		var full bool
+		var n graph.Node
+		var asset, status, superseded string
+		var updated *time.Time
+		if err := rows.Scan(&f.repoID, &f.repo, &name, &f.x.Depth, &full, &n.ID, &n.Path, &n.Name, &n.Line, &n.EndLine,
+			&asset, &status, &superseded, &updated); err != nil {
+			return nil, err
+		}
+		n.Kind = graph.KindDoc
+		if updated != nil {
+			n.Updated = *updated
+		}
+		n.SetAttr(rationale.AttrAssetKind, asset)
+		n.SetAttr(rationale.AttrStatus, status)
+		n.SetAttr(rationale.AttrSupersededBy, superseded)
+		f.x.Node, f.x.Signal, f.x.Score, f.x.Detail = &n, graph.SignalNamed, scoreOf(full), name
+		if f.x.Depth > 0 {
+			f.x.Signal = graph.SignalMember
+		}
+		k := f.repo + "\x00" + string(n.ID)
+		if old, ok := bySection[k]; !ok || f.x.Depth < old.x.Depth || f.x.Depth == old.x.Depth && f.x.Score > old.x.Score {
+			bySection[k] = &f
+		}
+	}
+	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	entries := make([]query.Entry, len(out))
-	for i, f := range out {
-		entries[i] = f.entry
+	out := make([]*found, 0, len(bySection))
+	for _, f := range bySection {
+		f.entry = query.ExternalEntry(f.x, now)
+		f.entry.Repo = f.repo
+		out = append(out, f)
 	}
-	return entries, nil
+	return out, nil
 }
 
 // found is a section of another repository that names the symbol, or
@@ -316,7 +333,7 @@ type found struct {
 // readBodies reads the text of the sections among fs, in one query, and
 // makes their entries again with it (the excerpt is cut from the text;
 // the rank does not read it).
-func readBodies(ctx context.Context, tx pgx.Tx, fs []*found, now time.Time) error {
+func readBodies(ctx context.Context, tx querier, fs []*found, now time.Time) error {
 	var repoIDs []int64
 	var sectionIDs []string
 	for _, f := range fs {
@@ -366,8 +383,8 @@ const OrgRepo = "(organisation)"
 
 // scoreOf is how sure a name makes a cross-repository link: the full
 // qualified name 1.0, a shorter form of it 0.9.
-func scoreOf(n symbolRow, name string) float64 {
-	if name == n.qualified {
+func scoreOf(full bool) float64 {
+	if full {
 		return 1.0
 	}
 	return 0.9
