@@ -38,6 +38,7 @@ type BlameCache struct {
 	moves   map[[2]string]*headMove
 	fills   map[string]*sync.Mutex // one fill of a path at a time
 	warming map[string]bool
+	warmers chan struct{} // one background fill at a time
 	recent  *cachedRecent
 	dirs    *gitDirs // found once; nil until then or when not found
 	bg      sync.WaitGroup
@@ -54,7 +55,8 @@ const WarmTimeout = 2 * time.Minute
 // in the background (Wait waits for those).
 func NewBlameCache(dir *repofs.Owned, warm bool) *BlameCache {
 	return &BlameCache{dir: dir, warm: warm, entries: map[string]*blameEntry{}, stamps: map[string]stamp{},
-		moves: map[[2]string]*headMove{}, fills: map[string]*sync.Mutex{}, warming: map[string]bool{}}
+		moves: map[[2]string]*headMove{}, fills: map[string]*sync.Mutex{}, warming: map[string]bool{},
+		warmers: make(chan struct{}, 1)}
 }
 
 // Wait waits for the background fills started so far.
@@ -368,7 +370,8 @@ func (c *BlameCache) addCommits(ctx context.Context, g *Git, e *blameEntry, hash
 }
 
 // warmLater blames the whole of path on a goroutine, once at a time per
-// path, with WarmTimeout.
+// path and one path at a time (an audit that misses a hundred files would
+// otherwise start a hundred git blames at once), with WarmTimeout.
 func (c *BlameCache) warmLater(g *Git, path string) {
 	c.mu.Lock()
 	if c.warming[path] {
@@ -378,7 +381,9 @@ func (c *BlameCache) warmLater(g *Git, path string) {
 	c.warming[path] = true
 	c.mu.Unlock()
 	c.bg.Go(func() {
+		c.warmers <- struct{}{}
 		defer func() {
+			<-c.warmers
 			c.mu.Lock()
 			delete(c.warming, path)
 			c.mu.Unlock()

@@ -39,7 +39,9 @@ func (s *Server) audit(ctx context.Context, sn *Snapshot, p auditParams) (*out[*
 	if err != nil {
 		return nil, err
 	}
-	in, err := s.audits.input(sn)
+	cs := sn.OpenCommits()
+	defer cs.Close()
+	in, err := s.audits.input(sn, cs)
 	if err != nil {
 		return nil, err
 	}

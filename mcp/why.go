@@ -70,7 +70,7 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*out[*quer
 		return nil, badArg("id", "%s", a.Note)
 	}
 	if a.Status == query.StatusAnswered {
-		s.addFinding(ctx, sn, a)
+		s.addFinding(ctx, sn, cs, a)
 	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
 	if p.MaxTokens > 0 {

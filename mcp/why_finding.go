@@ -8,6 +8,7 @@ import (
 	"github.com/gortex/gortex/audit"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/textindex"
 )
 
 // auditState is what the server keeps between audits: the calls view of
@@ -22,8 +23,11 @@ type auditState struct {
 	now   func() time.Time     // nil means time.Now; tests replace it
 }
 
-// input is the audit input of snapshot sn, with the shared calls view.
-func (st *auditState) input(sn *Snapshot) (audit.Input, error) {
+// input is the audit input of snapshot sn, with the shared calls view and
+// the history a why answer reads (IndexedHistory over cs, the history
+// index): a blame the cache holds, else the commits of the index that
+// named the symbol, so that no audit waits for git blame.
+func (st *auditState) input(sn *Snapshot, cs *textindex.Commits) (audit.Input, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.store != sn.Store() {
@@ -33,7 +37,7 @@ func (st *auditState) input(sn *Snapshot) (audit.Input, error) {
 		}
 		st.store, st.calls = sn.Store(), calls
 	}
-	return audit.Input{Store: sn.Store(), Memories: sn.Memories, History: sn.History, Calls: st.calls}, nil
+	return audit.Input{Store: sn.Store(), Memories: sn.Memories, History: sn.IndexedHistory(cs), Calls: st.calls}, nil
 }
 
 // fresh reports whether f may be said now: no why answer carried it in
@@ -59,11 +63,11 @@ func (st *auditState) fresh(f *audit.Finding) bool {
 // addFinding adds to a symbol's why answer at most one audit finding about
 // the symbol, unless the same finding was said within the cooldown. A
 // failure is logged: the answer stands without it.
-func (s *Server) addFinding(ctx context.Context, sn *Snapshot, a *query.Answer) {
+func (s *Server) addFinding(ctx context.Context, sn *Snapshot, cs *textindex.Commits, a *query.Answer) {
 	if a.Symbol == nil || a.Kind != "" {
 		return
 	}
-	in, err := s.audits.input(sn)
+	in, err := s.audits.input(sn, cs)
 	var f *audit.Finding
 	if err == nil {
 		f, err = audit.ForSymbol(ctx, in, graph.NodeID(a.Symbol.ID))

@@ -360,9 +360,20 @@ func (w *Workspace) WarmHistory(ctx context.Context, workers int, progress func(
 // (textindex.IndexedHistory), so that no answer waits for git blame.
 func (w *Workspace) WithCommits(o *query.Options, cs *textindex.Commits) {
 	o.Commits = cs
-	if w.History != nil {
-		o.History = textindex.IndexedHistory{Git: w.History, Commits: cs, Name: w.symbolAt}
+	if h := w.IndexedHistory(cs); h != nil {
+		o.History = h
 	}
+}
+
+// IndexedHistory is the history why reads, over the history index cs (see
+// textindex.IndexedHistory): a symbol's commits without waiting for git
+// blame. The audit reads it too, so that what explains a symbol is what
+// why shows of it. Nil without a git history.
+func (w *Workspace) IndexedHistory(cs *textindex.Commits) query.History {
+	if w.History == nil {
+		return nil
+	}
+	return textindex.IndexedHistory{Git: w.History, Commits: cs, Name: w.symbolAt}
 }
 
 // symbolAt returns the name of the symbol declared in path at line; ""

@@ -72,7 +72,9 @@ func auditRun(ctx context.Context, e env, o auditOpts) int {
 	if bar != nil {
 		ao.Progress = func(done, total int) { bar.update("audit", done, total) }
 	}
-	rep, err := audit.Run(ctx, audit.Input{Store: w.Store(), Memories: w.Memories, History: w.History}, ao)
+	cs := w.OpenCommits()
+	defer cs.Close()
+	rep, err := audit.Run(ctx, audit.Input{Store: w.Store(), Memories: w.Memories, History: w.IndexedHistory(cs)}, ao)
 	bar.done()
 	if err == nil {
 		if o.asJSON {
