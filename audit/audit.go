@@ -121,7 +121,7 @@ func judge(ctx context.Context, in Input, b *blamer, n *graph.Node, l load) []Fi
 	rs := reasonsOf(in.Store, in.Memories, n)
 	switch {
 	case len(rs) == 0:
-		if b.explained(ctx, n) {
+		if selfExplained(in.Store, n) || b.explained(ctx, n) {
 			return nil
 		}
 		return []Finding{unexplained(n, l)}

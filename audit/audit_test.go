@@ -291,3 +291,73 @@ func TestRunProgress(t *testing.T) {
 		t.Errorf("progress %v of %d, report of %d symbols", done, total, r.Symbols)
 	}
 }
+
+// predicateFiles are added to a copy of the fixture: money.Valid, a short
+// predicate whose doc comment says when it holds, and money.Cents, a value
+// it computes, each called by seven functions in two packages.
+var predicateFiles = map[string]string{
+	"money/valid.go": `package money
+
+import "math"
+
+// Valid reports whether an amount is a number that can be rounded to
+// cents: neither NaN nor an infinity.
+func Valid(x float64) bool {
+	if math.IsNaN(x) {
+		return false
+	}
+	return !math.IsInf(x, 0)
+}
+
+// Cents is an amount in whole cents, cut towards zero.
+func Cents(x float64) int64 {
+	if x < 0 {
+		return -int64(-x)
+	}
+	return int64(x)
+}
+`,
+	"checkout/checkout.go": callers("checkout", "A", "B", "C", "D"),
+	"refunds/refunds.go":   callers("refunds", "E", "F", "G"),
+}
+
+// callers is the source of package pkg with a function per name, each
+// calling money.Valid and money.Cents.
+func callers(pkg string, names ...string) string {
+	var b strings.Builder
+	b.WriteString("package " + pkg + "\n\nimport \"example.com/books/money\"\n")
+	for _, n := range names {
+		b.WriteString("\n// " + n + " is an amount in cents, 0 when it is not a number.\nfunc " + n +
+			"(x float64) int64 {\n\tif !money.Valid(x) {\n\t\treturn 0\n\t}\n\treturn money.Cents(x)\n}\n")
+	}
+	return b.String()
+}
+
+// TestSelfExplainedFixture: seven callers in two packages make both
+// money.Valid and money.Cents load-bearing; only Cents, whose result is a
+// value it chooses, is reported as nothing explaining it.
+func TestSelfExplainedFixture(t *testing.T) {
+	dir := fixture(t)
+	for name, src := range predicateFiles {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := run(t, open(t, dir), audit.Options{Limit: -1})
+	for _, tt := range []struct {
+		qualified string
+		want      bool
+	}{
+		{"example.com/books/money.Valid", false},
+		{"example.com/books/money.Cents", true},
+		{"example.com/books/money.RoundCents", true},
+	} {
+		if f, ok := find(r, audit.TypeUnexplained, tt.qualified); ok != tt.want {
+			t.Errorf("%s unexplained %v, want %v (%+v)", tt.qualified, ok, tt.want, f)
+		}
+	}
+}

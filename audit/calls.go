@@ -72,6 +72,60 @@ func trivial(n *graph.Node) bool {
 	return n.EndLine > 0 && n.EndLine-n.Line <= MaxTrivialSpan
 }
 
+// selfExplained reports whether n's doc comment is the whole of what it
+// does: a predicate (its one result a bool) that calls none of the
+// repository's code, of at most MaxLeafSpan lines past its first, with a
+// doc comment. A predicate's behaviour is when it holds, which such a
+// comment says ("IsNil returns true if the interface is nil or holds a
+// nil value", util.IsNil on cluster-api: a nil check by kind); nothing it
+// decides reaches into the rest of the repository, and the lines that
+// decide it are in view beside the comment. A function whose result is a
+// value it computes (money.RoundCents rounding half away from zero) chooses
+// that value, which its comment need not say, and stays reported. A leaf
+// is known only in a language whose calls the index resolves.
+func selfExplained(s *graph.Store, n *graph.Node) bool {
+	return resolvedLanguages[n.Lang] && n.EndLine > 0 && n.EndLine-n.Line <= MaxLeafSpan &&
+		strings.TrimSpace(n.Text) != "" && goResult(n.Signature) == "bool" && len(s.Out(n.ID, graph.EdgeCalls)) == 0
+}
+
+// goResult returns the result list of a Go function's or method's
+// one-line signature ("func (m *M) IsX(a, b int) bool" gives "bool"):
+// what follows the parameters, the receiver's list before them skipped.
+func goResult(sig string) string {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(sig), "func")
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "(") { // a method's receiver
+		if rest = afterList(rest); rest == "" {
+			return ""
+		}
+	}
+	i := strings.IndexByte(rest, '(')
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(afterList(rest[i:])), "{"))
+}
+
+// afterList returns what follows the parenthesised list s starts with, or
+// "" when it does not close.
+func afterList(s string) string {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return s[i+1:]
+			}
+		}
+	}
+	return ""
+}
+
 // resolvedLanguages are the languages whose calls the index resolves
 // across files (indexer: Go's through its imports); in the others a
 // caller in another file is not seen, so their load is not measured.
