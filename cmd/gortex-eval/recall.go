@@ -163,7 +163,7 @@ func recall(ctx context.Context, o recallOptions, stderr io.Writer) (recallRepor
 // askRecall asks one question and finds the gold commit in the answer.
 func askRecall(ctx context.Context, bin, corpus string, c recallCase) (recallResult, error) {
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, "why", "--dir", corpus, "--json", "--no-llm", "--limit", strconv.Itoa(whyLimit), c.Question)
+	cmd := exec.CommandContext(ctx, bin, "why", "--dir", corpus, "--json", "--no-llm", "--limit", strconv.Itoa(whyLimit), "--", c.Question)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
