@@ -102,9 +102,16 @@ func commitMeaning(text string, hits []hit, m Meaning, scale func(float64) float
 const commitMeaningWeight = 0.2
 
 // recallPhrase matches a question that recalls a change ("what was that
-// bug where…", "what was the change that…", "when did we stop…"): its
-// answer is more likely a commit than a guide.
-var recallPhrase = textutil.Regexp(`(?i)^\W*((what|which)\s+(was|were)\s+(that|the)\b|when\s+did\s+we\b)`)
+// bug where…", "what was the change that…", "when did we stop…") or asks
+// the cause of a past event ("why did the build…", "what broke…", "how
+// come…", "where did we…"): its answer is more likely a commit than a
+// guide. A question of a decision ("why was X rejected", "why use X")
+// is not one. The past-tense forms were added measured with gortex-eval
+// recall (docs/history.md): Hit@5 over every entry 0.347 to 0.376 on the
+// development half (git-why's curl, redis and requests questions,
+// history-old-dev), 0.424 to 0.447 on the validation half (ripgrep, caddy,
+// zod, history-old-val), no set lower; the questions of make eval alike.
+var recallPhrase = textutil.Regexp(`(?i)^\W*((what|which)\s+(was|were)\s+(that|the)\b|(when|where|how)\s+did\s+we\b|why\s+(did|didn't|could|couldn't|wouldn't)\b|what\s+(caused|broke|happened|went)\b|how\s+come\b)`)
 
 // recallBoost raises a commit's similarity to a question that recalls a
 // change, so that guides sharing more of its words (a commit message is
