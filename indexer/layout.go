@@ -6,14 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
-	"time"
-
-	"github.com/gofrs/flock"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/names"
-	"github.com/gortex/gortex/internal/textutil"
+	"github.com/gortex/gortex/indexer/swap"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -73,31 +69,7 @@ func ensureGortexDir(root string) error {
 			return nil
 		}
 	}
-	return replaceFile(ig, []byte(gortexIgnore))
-}
-
-// replaceFile writes data to a new file beside path and renames it over
-// path, which replaces a link instead of writing where it points.
-func replaceFile(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return swap.ReplaceFile(ig, []byte(gortexIgnore))
 }
 
 // checkGortexDir refuses a .gortex that is there and not a real directory.
@@ -109,109 +81,26 @@ func checkGortexDir(root string) error {
 	return err
 }
 
-// lock takes the index write lock; the caller must call the returned
-// unlock. A lock file that is not a regular file is refused: opening it
-// to lock would create or open whatever a link names.
+// lock takes the index write lock (swap.Lock); the caller must call the
+// returned unlock.
 func lock(root string) (unlock func(), err error) {
-	p := filepath.Join(root, gortexDir, lockFile)
-	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: %s is not a regular file (remove it)", errLockRefused, p)
-	}
-	fl := flock.New(p)
-	if err := fl.Lock(); err != nil {
-		return nil, fmt.Errorf("lock index: %w", err)
-	}
-	return func() { fl.Unlock() }, nil
+	return swap.Lock(filepath.Join(root, gortexDir, lockFile))
 }
 
-// newTempDir makes a scratch directory beside the index, marked as made
-// by gortex (repofs.MarkOwn): the mark survives the rename into place, and
-// recoverIndex and load recognise gortex's own directories by it.
-func newTempDir(root string) (string, error) {
-	d, err := os.MkdirTemp(filepath.Join(root, gortexDir), "tmp-")
-	if err != nil {
-		return "", err
-	}
-	if err := repofs.MarkOwn(d); err != nil {
-		os.RemoveAll(d)
-		return "", err
-	}
-	return d, nil
-}
+// newTempDir makes a scratch directory beside the index (swap.NewTemp).
+func newTempDir(root string) (string, error) { return swap.NewTemp(filepath.Join(root, gortexDir)) }
 
-// swapIn renames the finished tmp directory into place as the index. The
-// old index is renamed aside first and removed last; recover puts it back
-// if a crash falls between the two renames. An index that is a link is
-// moved aside and removed as a link: what it names is never touched.
+// swapIn renames the finished tmp directory into place as the index
+// (swap.In).
 func swapIn(root, tmp string) error {
-	live := IndexDir(root)
-	old := ""
-	if _, err := os.Lstat(live); err == nil {
-		d, err := os.MkdirTemp(filepath.Join(root, gortexDir), "old-")
-		if err != nil {
-			return err
-		}
-		os.Remove(d)
-		if err := os.Rename(live, d); err != nil {
-			return fmt.Errorf("move old index aside: %w", err)
-		}
-		old = d
-	}
-	if err := os.Rename(tmp, live); err != nil {
-		if old != "" {
-			os.Rename(old, live)
-		}
-		return fmt.Errorf("move new index into place: %w", err)
-	}
-	if old != "" {
-		os.RemoveAll(old) // removes a link, not its target
-	}
-	return nil
+	return swap.In(filepath.Join(root, gortexDir), IndexDir(root), tmp)
 }
 
-// scratchName is the name os.MkdirTemp gives the scratch directories.
-var scratchName = textutil.Regexp(`^(tmp|old)-[0-9]+$`)
-
-// recoverIndex restores an index moved aside by an interrupted swapIn and
-// removes scratch directories of interrupted runs. It runs under the lock
-// and touches only directories gortex made (repofs.OwnDir): a tmp-* or
-// old-* that a repository committed, or that links elsewhere, stays.
-func recoverIndex(root string) {
-	dir := filepath.Join(root, gortexDir)
-	entries, _ := os.ReadDir(dir)
-	live := IndexDir(root)
-	_, err := os.Lstat(live)
-	missing := errors.Is(err, os.ErrNotExist)
-	for _, e := range entries {
-		name := e.Name()
-		p := filepath.Join(dir, name)
-		if e.Type().IsRegular() && strings.HasPrefix(name, ".tmp-") && stale(e) {
-			os.Remove(p) // a .gitignore that replaceFile did not finish
-			continue
-		}
-		if !scratchName().MatchString(name) || !e.IsDir() || !repofs.OwnDir(p) {
-			continue
-		}
-		switch {
-		case name[:4] == "old-" && missing:
-			if os.Rename(p, live) == nil {
-				missing = false
-			}
-		default:
-			os.RemoveAll(p)
-		}
-	}
-}
-
-// stale reports whether a temporary file of a write that holds no lock is
-// old enough not to be in progress: such a write takes milliseconds.
-func stale(e fs.DirEntry) bool {
-	fi, err := e.Info()
-	return err == nil && time.Since(fi.ModTime()) > time.Minute
-}
+// recoverIndex undoes what an interrupted run left (swap.Recover).
+func recoverIndex(root string) { swap.Recover(filepath.Join(root, gortexDir), IndexDir(root)) }
 
 // errLockRefused is the error of a lock file that is a link or a device.
-var errLockRefused = errors.New("lock index: refusing the lock file")
+var errLockRefused = swap.ErrLockRefused
 
 // errNotOwned is the error of loading an index directory gortex did not
 // make here: one from an older gortex, a copy, a commit or a link. It is

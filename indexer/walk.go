@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -127,7 +128,10 @@ type walker struct {
 	maxSize  int64
 	log      *slog.Logger
 	known    func(rel string, size int64, mtime time.Time) bool // WalkOptions.Known
-	res      *WalkResult
+	// enter, when set, says whether to enter a directory the walk reaches
+	// (an update's listing of changed directories enters only new ones).
+	enter func(rel string) bool
+	res   *WalkResult
 }
 
 // newWalker resolves root and fills in the option defaults.
@@ -157,6 +161,9 @@ func newWalker(root string, opts WalkOptions) (*walker, error) {
 
 // walkDir reads one directory below the root and walks its entries.
 func (w *walker) walkDir(ctx context.Context, rel, abs string, e fs.DirEntry, rules []*ignore.Rules) error {
+	if w.enter != nil && !w.enter(rel) {
+		return nil
+	}
 	info, err := e.Info()
 	if err != nil {
 		w.skip(rel, SkipUnreadable, err)
@@ -169,6 +176,39 @@ func (w *walker) walkDir(ctx context.Context, rel, abs string, e fs.DirEntry, ru
 	}
 	w.res.Dirs[rel] = info.ModTime().UnixNano()
 	return w.walkEntries(ctx, rel, abs, entries, w.dirRules(rel, abs, entries, rules))
+}
+
+// listDir lists the directory rel ("" for the root) and walks its entries
+// as a walk entering it would, under the ignore rules of the directories
+// above it; false when it cannot be read.
+func (w *walker) listDir(ctx context.Context, rel string) bool {
+	rules := w.excludeRules()
+	for at := ""; at != rel; {
+		if st, err := w.fsys.Lstat(filepath.FromSlash(joinRel(at, ".gitignore"))); err == nil && st.Mode().IsRegular() {
+			if r := w.loadRules(at, filepath.FromSlash(joinRel(at, ".gitignore"))); r != nil {
+				rules = append(rules[:len(rules):len(rules)], r)
+			}
+		}
+		next, _, _ := strings.Cut(strings.TrimPrefix(rel[len(at):], "/"), "/")
+		at = joinRel(at, next)
+	}
+	f, err := w.fsys.Open(filepath.FromSlash(cmp.Or(rel, ".")))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.IsDir() {
+		return false
+	}
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return false
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	w.res.Dirs[cmp.Or(rel, ".")] = info.ModTime().UnixNano()
+	abs := filepath.Join(w.root, filepath.FromSlash(rel))
+	return w.walkEntries(ctx, rel, abs, entries, w.dirRules(rel, abs, entries, rules)) == nil
 }
 
 // walkEntries visits the entries of the directory rel, in name order.
