@@ -57,7 +57,8 @@ func (s symbolRow) ref() query.SymbolRef {
 // and packages only when both match (symbolsFirst). Each exact form is
 // looked up by equality, which an index answers under row-level security.
 const resolveStep = `WITH r AS MATERIALIZED (
-		SELECT r.id, r.name FROM repos r WHERE ` + grantedRepos + ` AND ($3 = '' OR r.name = $3)),
+		SELECT r.id, r.name FROM repos r WHERE ` + grantedRepos + ` AND r.name = $3
+		UNION ALL SELECT r.id, r.name FROM repos r WHERE ` + grantedRepos + ` AND $3 = ''),
 	exact AS MATERIALIZED (
 		SELECT ` + symbolCols + ` FROM (
 			SELECT s.repo_id, s.id FROM r JOIN symbols s ON s.repo_id = r.id AND s.id = $4
@@ -81,8 +82,18 @@ func resolve(g Grant, text, repo string, out *[]symbolRow) step {
 	text = strings.TrimSpace(text)
 	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text)
 	return step{
-		queue: func(b *pgx.Batch) { b.Queue(resolveStep, g.All, nonNil(g.Repos), repo, text, like) },
+		queue: func(b *pgx.Batch) {
+			// Why's statements are planned once for each connection:
+			// left to choose, PostgreSQL plans the sections' statement
+			// anew for every why (1 ms, more than it runs), its generic
+			// plan costing a hair more than one made for the values.
+			b.Queue(`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`)
+			b.Queue(resolveStep, g.All, nonNil(g.Repos), repo, text, like)
+		},
 		scan: func(br pgx.BatchResults) error {
+			if _, err := br.Exec(); err != nil {
+				return err
+			}
 			rows, err := br.Query()
 			if err != nil {
 				return err
