@@ -96,6 +96,8 @@ type Report struct {
 	// are not resolved across files: their code was not judged
 	// load-bearing or not, which is not the same as found clean.
 	NotAnalysed []string `json:"not_analysed,omitempty" toon:"not_analysed,omitempty"`
+	// Note says what a caller left out to fit a budget (the MCP tool's).
+	Note string `json:"note,omitempty" toon:"note,omitempty"`
 }
 
 // TypeCount is the number of findings of one type.

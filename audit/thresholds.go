@@ -55,7 +55,10 @@ const MinLinkScore = 0.4
 // says why. On karpenter, whose squash-merged commits rarely have a body,
 // this explains none of the 17 candidates. MaxBlames bounds the git blame
 // calls of one audit (about 50 ms each on karpenter); candidates past it
-// count as unexplained by commits.
+// count as unexplained by commits. The CLI and the MCP server give the
+// history why reads (workspace.IndexedHistory): a blame the cache holds,
+// else the history index's newest commits that named the symbol, each as
+// the owner of half its lines, and no git blame at all.
 const (
 	MinCommitShare     = 0.3
 	MinCommitBodyWords = 12

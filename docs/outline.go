@@ -26,6 +26,7 @@ type Outline struct {
 	Kind     string `json:"kind" toon:"kind"`
 	Title    string `json:"title" toon:"title"`
 	Sections []Row  `json:"sections" toon:"sections"`
+	Note     string `json:"note,omitempty" toon:"note,omitempty"` // what a caller left out to fit a budget (the MCP tool's)
 }
 
 // NoDocumentError says that no document has a path, and which were

@@ -11,9 +11,10 @@ import (
 )
 
 type auditParams struct {
-	Paths  []string `json:"paths,omitempty" desc:"Only under these paths."`
-	Limit  int      `json:"limit,omitempty" min:"1" max:"500" default:"20"`
-	Format string   `json:"format,omitempty" enum:"json,toon" default:"json"`
+	Paths     []string `json:"paths,omitempty" desc:"Only under these paths."`
+	Limit     int      `json:"limit,omitempty" min:"1" max:"500" default:"20"`
+	MaxTokens int      `json:"max_tokens,omitempty" min:"200"`
+	Format    string   `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func auditTool() mcpgo.Tool {
@@ -35,6 +36,10 @@ func (s *Server) audit(ctx context.Context, sn *Snapshot, p auditParams) (*out[*
 	if err != nil {
 		return nil, err
 	}
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
+	if err != nil {
+		return nil, err
+	}
 	paths, err := auditPaths(p.Paths)
 	if err != nil {
 		return nil, err
@@ -48,6 +53,15 @@ func (s *Server) audit(ctx context.Context, sn *Snapshot, p auditParams) (*out[*
 	rep, err := audit.Run(ctx, in, audit.Options{Paths: paths, Limit: limit})
 	if err != nil {
 		return nil, err
+	}
+	rep.Note = leftOut(99999, "findings", budget, "raise max_tokens, or audit fewer paths") // room for the note
+	n, err := keepFitting(budget.maxTokens, &rep.Findings, func() (string, error) { return budget.render(rep) })
+	if err != nil {
+		return nil, err
+	}
+	rep.Count, rep.Note = len(rep.Findings), ""
+	if n > 0 {
+		rep.Note = leftOut(n, "findings", budget, "raise max_tokens, or audit fewer paths")
 	}
 	return answer(rep, f)
 }

@@ -1,11 +1,15 @@
 package mcp
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
 
 	"github.com/gortex/gortex/change"
 )
@@ -123,5 +127,118 @@ func TestBoundedAnswers(t *testing.T) {
 	st := callJSON[status](t, connect(t, s2), "index_status", map[string]any{})
 	if !st.OnDisk || st.IndexDir == "" || st.BuiltAt == "" {
 		t.Errorf("index_status first = %+v", st)
+	}
+}
+
+// wireBound is the bound of a default answer on the wire: 10,000 tokens
+// of the whole result, text and structuredContent, at 4 bytes a token.
+const wireBound = 40000
+
+// bigFixture lays over the fixture what makes every list long: a design
+// document of 600 sections that name the cart's symbols, 300 more
+// documents, a file of 300 functions, and 40 memories with long bodies
+// anchored to one of them and to its file.
+func bigFixture(t *testing.T) (string, *client.Client) {
+	t.Helper()
+	root := fixture(t)
+	write := func(rel, s string) {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("# Cart rules\n\nStatus: Accepted\n\nHow the cart keeps its totals.\n\n")
+	for i := range 600 {
+		fmt.Fprintf(&b, "## Rule %d\n\nCart.AddItem and Cart.RemoveItem keep the cart total in cents (rule %d): "+
+			"no float64 is used, and Cart.Len counts items, not units. The rule holds for every SKU the cart takes.\n\n", i, i)
+	}
+	write("docs/design/cart-rules.md", b.String())
+	for i := range 300 {
+		write(fmt.Sprintf("docs/notes/note-%03d.md", i), fmt.Sprintf("# Cart note %d\n\n"+
+			"This note %d says how the cart applies a discount before checkout and why the total is kept in integer cents, "+
+			"in more words than a line of a listing holds, so that its purpose is long.\n", i, i))
+	}
+	b.Reset()
+	b.WriteString("package cart\n\n")
+	for i := range 300 {
+		fmt.Fprintf(&b, "// Rule%d applies rule %d of the cart's totals.\nfunc Rule%d(c *Cart) int {\n\tif c == nil {\n\t\treturn 0\n\t}\n\treturn c.Len() + %d\n}\n\n", i, i, i, i)
+	}
+	write("cart/rules.go", b.String())
+	s, err := New(root, Options{Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := connect(t, s)
+	body := strings.Repeat("The cart keeps totals in integer cents so that no rounding error reaches an invoice. ", 20)
+	for i := range 40 {
+		r := call(t, c, "store_memory", map[string]any{"title": fmt.Sprintf("Cart rule %d", i), "body": fmt.Sprintf("Rule %d. %s", i, body),
+			"symbols": []string{"cart.Rule7"}, "files": []string{"cart/rules.go"}, "kind": "invariant", "force": true})
+		if r.IsError {
+			t.Fatalf("store_memory: %s", text(r))
+		}
+	}
+	return root, c
+}
+
+// TestDefaultAnswersBoundedOnTheWire calls every tool with its default
+// budget, on a fixture where most lists are long and with the widest
+// limits, and holds each result, as the client receives it (text and
+// structuredContent), under 40,000 bytes; the lists that were cut say so.
+func TestDefaultAnswersBoundedOnTheWire(t *testing.T) {
+	_, c := bigFixture(t)
+	id := callJSON[struct {
+		Memories []struct{ ID string } `json:"memories"`
+	}](t, c, "query_memories", map[string]any{"limit": 1}).Memories[0].ID
+	tests := []struct {
+		tool string
+		args map[string]any
+		cut  bool // the answer must have been cut to fit
+	}{
+		{"index_status", map[string]any{}, false},
+		{"why", map[string]any{"id": "Cart.Len", "limit": 100}, true},
+		{"why", map[string]any{"id": "cart.Rule7"}, false},
+		{"query_memories", map[string]any{"limit": 200}, true},
+		{"search", map[string]any{"query": "cart total cents", "limit": 100}, true},
+		{"search", map[string]any{"query": "rule", "scope": "code", "limit": 100}, false},
+		{"list_docs", map[string]any{"limit": 2000}, true},
+		{"doc_outline", map[string]any{"path": "docs/design/cart-rules.md"}, true},
+		{"read_doc_section", map[string]any{"ids": []string{"docs/design/cart-rules.md#Cart rules"}, "subsections": true}, true},
+		{"audit", map[string]any{"limit": 500}, false},
+		{"check", map[string]any{"paths": []string{"cart/rules.go"}, "limit": 1000}, true},
+		{"covers", map[string]any{"doc": "docs/design/cart-rules.md", "limit": 1000}, false},
+		{"specs", map[string]any{"task": "change how cart totals are kept in cents", "limit": 100}, false},
+		{"propose_memory", map[string]any{"body": "Rule 8 of the cart is kept for old carts."}, false},
+		{"update_memory", map[string]any{"id": id, "importance": 4}, false},
+		{"supersede_memory", map[string]any{"id": id, "body": "Rule 0 of the cart now counts units."}, false},
+		{"forget_memory", map[string]any{"id": id}, false},
+		{"reindex", map[string]any{}, false},
+	}
+	seen := map[string]bool{}
+	for _, tt := range tests {
+		seen[tt.tool] = true
+		res := call(t, c, tt.tool, tt.args)
+		if res.IsError {
+			t.Errorf("%s %v: %s", tt.tool, tt.args, text(res))
+			continue
+		}
+		wire, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(wire) > wireBound {
+			t.Errorf("%s %v: %d bytes on the wire, more than %d", tt.tool, tt.args, len(wire), wireBound)
+		}
+		if txt := text(res); tt.cut && !strings.Contains(txt, "left out") && !strings.Contains(txt, "cut to fit") {
+			t.Errorf("%s %v: %d bytes on the wire and no note of a cut: the fixture no longer tests the bound", tt.tool, tt.args, len(wire))
+		}
+	}
+	for _, name := range ToolNames() {
+		if !seen[name] && name != "store_memory" { // bigFixture stores forty
+			t.Errorf("tool %s is not held to the bound", name)
+		}
 	}
 }

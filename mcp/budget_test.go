@@ -1,9 +1,10 @@
 package mcp
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/query"
 )
 
 // items is a result of texts for fitTo: rendered as JSON, the last ones
@@ -28,12 +29,12 @@ func TestFitTo(t *testing.T) {
 	}{
 		{"fits", 2000, true, 4, true, ""},
 		{"shortened", 400, true, 4, true, "text of 4 of 4 kept shortened to no less than its first sentence"},
-		// The note takes about 51 tokens; the first sentences of all four
+		// The note takes about 48 tokens; the first sentences of all four
 		// entries 26, of three 21, of two 17, of one 10.
-		{"dropped", 69, true, 2, true, "2 entries of 4 dropped from the end"},
-		{"first sentence only", 62, true, 1, true, "3 entries of 4 dropped"},
-		{"one entry left", 60, true, 1, false, "even below the first sentence"},
-		{"nothing may be dropped", 70, false, 4, false, "even below the first sentence"},
+		{"dropped", 66, true, 2, true, "2 entries of 4 dropped from the end"},
+		{"first sentence only", 59, true, 1, true, "3 entries of 4 dropped"},
+		{"one entry left", 56, true, 1, false, "even below the first sentence"},
+		{"nothing may be dropped", 67, false, 4, false, "even below the first sentence"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,12 +43,13 @@ func TestFitTo(t *testing.T) {
 			for i := range v.Texts {
 				ptrs[i] = &v.Texts[i]
 			}
-			render := func() (string, error) { b, err := json.Marshal(v); return string(b), err }
+			z := sizing{maxTokens: tt.maxTokens, f: query.FormatJSON}
+			render := func() (string, error) { return z.render(&v) }
 			var drop func(int)
 			if tt.droppable {
 				drop = func(n int) { v.Texts = v.Texts[:n] }
 			}
-			note, err := fitTo(tt.maxTokens, ptrs, render, drop)
+			note, err := fitTo(z, &v, ptrs, drop)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,23 +72,5 @@ func TestFitTo(t *testing.T) {
 				t.Errorf("note %q, want one with %q", note, tt.note)
 			}
 		})
-	}
-}
-
-func TestFloorOf(t *testing.T) {
-	tests := []struct {
-		text string
-		want int
-	}{
-		{"One. Two.", len("One.") + 1},
-		{"Calls Invoice.Finalize once. Then more.", len("Calls Invoice.Finalize once.") + 1},
-		{"No sentence end", len("No sentence end")},
-		{"Heading line\n\nbody. More.", len("Heading line") + 1},
-		{"Ends here.", len("Ends here.")},
-	}
-	for _, tt := range tests {
-		if got := floorOf(tt.text); got != tt.want {
-			t.Errorf("floorOf(%q) = %d, want %d", tt.text, got, tt.want)
-		}
 	}
 }

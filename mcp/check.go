@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,7 +18,7 @@ type checkParams struct {
 	Diff      string   `json:"diff,omitempty" desc:"Or a unified diff."`
 	Base      string   `json:"base,omitempty" desc:"Or a revision to diff against."`
 	Limit     int      `json:"limit,omitempty" min:"1" max:"1000" default:"50"`
-	MaxTokens int      `json:"max_tokens,omitempty" min:"200" default:"8000"`
+	MaxTokens int      `json:"max_tokens,omitempty" min:"200"`
 }
 
 func checkTool() mcpgo.Tool {
@@ -36,7 +37,7 @@ func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (
 	if err != nil {
 		return nil, err
 	}
-	budget, err := budgetArg(p.MaxTokens)
+	budget, err := budgetArg(ctx, p.MaxTokens, query.FormatJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -70,25 +71,38 @@ func (s *Server) checkChange(ctx context.Context, sn *Snapshot, p checkParams) (
 }
 
 // fitCheck keeps the first limit touched symbols (governed ones come
-// first) and as many of them, and of the governing entries, as fit
-// maxTokens; the note says what was left out.
-func fitCheck(r *change.Report, limit, maxTokens int) {
+// first), and cuts the report's lists from the end to fit budget z, the
+// least needed first: the changed files (the caller has the diff), the
+// documents each belongs to, the touched symbols, the governing entries.
+// The note says what was left out.
+func fitCheck(r *change.Report, limit int, z sizing) {
+	note := r.Note
 	if n := len(r.Symbols) - limit; n > 0 {
 		r.Symbols = r.Symbols[:limit]
-		r.Note = joinNote(r.Note, leftOut(n, "touched symbols", maxTokens, "raise limit, or check fewer paths"))
+		note = joinNote(note, fmt.Sprintf("%d more touched symbols left out past limit=%d; raise limit, or check fewer paths", n, limit))
 	}
-	render := func() (string, error) {
-		var b strings.Builder
-		err := query.Encode(&b, r, query.FormatJSON, wire)
-		return b.String(), err
+	render := func() (string, error) { return z.render(r) }
+	cuts := []struct {
+		what string
+		keep func() (int, error)
+	}{
+		{"changed files", func() (int, error) { return keepFitting(z.maxTokens, &r.Files, render) }},
+		{"files' documents", func() (int, error) { return keepFitting(z.maxTokens, &r.Documents, render) }},
+		{"touched symbols", func() (int, error) { return keepFitting(z.maxTokens, &r.Symbols, render) }},
+		{"governing entries", func() (int, error) { return keepFitting(z.maxTokens, &r.Reasoning, render) }},
 	}
-	note := r.Note
-	r.Note = leftOut(99999, "governing entries and touched symbols", maxTokens, "raise max_tokens for more") // room for the note
-	if n, err := keepFitting(maxTokens, &r.Symbols, render); err == nil && n > 0 {
-		note = joinNote(note, leftOut(n, "touched symbols", maxTokens, "raise max_tokens for more"))
+	var all, left []string
+	for _, c := range cuts {
+		all = append(all, "99999 "+c.what)
 	}
-	if n, err := keepFitting(maxTokens, &r.Reasoning, render); err == nil && n > 0 {
-		note = joinNote(note, leftOut(n, "governing entries", maxTokens, "raise max_tokens for more"))
+	r.Note = joinNote(note, leftOutOf(all, z, "raise max_tokens for more")) // room for the note
+	for _, c := range cuts {
+		if n, err := c.keep(); err == nil && n > 0 {
+			left = append(left, fmt.Sprintf("%d %s", n, c.what))
+		}
+	}
+	if len(left) > 0 {
+		note = joinNote(note, leftOutOf(left, z, "raise max_tokens for more"))
 	}
 	r.Note = note
 }

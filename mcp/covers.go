@@ -14,7 +14,7 @@ type coversParams struct {
 	Doc       string  `json:"doc" desc:"Document path[#section]."`
 	Limit     int     `json:"limit,omitempty" min:"1" max:"1000" default:"30"`
 	MinScore  float64 `json:"min_score,omitempty" min:"0" max:"1" desc:"Floor of a link's score."`
-	MaxTokens int     `json:"max_tokens,omitempty" min:"200" default:"8000"`
+	MaxTokens int     `json:"max_tokens,omitempty" min:"200"`
 }
 
 func coversTool() mcpgo.Tool {
@@ -32,7 +32,7 @@ func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*out
 	if err != nil {
 		return nil, err
 	}
-	budget, err := budgetArg(p.MaxTokens)
+	budget, err := budgetArg(ctx, p.MaxTokens, query.FormatJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -46,11 +46,7 @@ func (s *Server) covers(ctx context.Context, sn *Snapshot, p coversParams) (*out
 	c.Cut(limit, p.MinScore)
 	note := c.Note
 	c.Note = leftOut(99999, "targets", budget, "raise max_tokens for more")
-	n, err := keepFitting(budget, &c.Targets, func() (string, error) {
-		var b strings.Builder
-		err := query.Encode(&b, c, query.FormatJSON, wire)
-		return b.String(), err
-	})
+	n, err := keepFitting(budget.maxTokens, &c.Targets, func() (string, error) { return budget.render(c) })
 	if err != nil {
 		return nil, err
 	}

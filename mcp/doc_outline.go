@@ -11,8 +11,9 @@ import (
 )
 
 type docOutlineParams struct {
-	Path   string `json:"path" desc:"Repo-relative path."`
-	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
+	Path      string `json:"path" desc:"Repo-relative path."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200"`
+	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func docOutlineTool() mcpgo.Tool {
@@ -24,6 +25,10 @@ func docOutlineTool() mcpgo.Tool {
 
 func (s *Server) docOutline(ctx context.Context, sn *Snapshot, p docOutlineParams) (*out[docs.Outline], error) {
 	f, err := parseFormat(p.Format)
+	if err != nil {
+		return nil, err
+	}
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
 	if err != nil {
 		return nil, err
 	}
@@ -39,6 +44,15 @@ func (s *Server) docOutline(ctx context.Context, sn *Snapshot, p docOutlineParam
 		return nil, badArg("path", "%v", nd)
 	case err != nil:
 		return nil, err
+	}
+	out.Note = leftOut(99999, "sections", budget, "raise max_tokens") // room for the note
+	n, err := keepFitting(budget.maxTokens, &out.Sections, func() (string, error) { return budget.render(&out) })
+	if err != nil {
+		return nil, err
+	}
+	out.Note = ""
+	if n > 0 {
+		out.Note = leftOut(n, "sections", budget, "raise max_tokens")
 	}
 	return answer(out, f)
 }

@@ -3,12 +3,10 @@ package mcp
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/docs"
-	"github.com/gortex/gortex/query"
 )
 
 type listDocsParams struct {
@@ -16,7 +14,7 @@ type listDocsParams struct {
 	Path      string `json:"path,omitempty" desc:"Only under this path prefix."`
 	Limit     int    `json:"limit,omitempty" min:"1" max:"2000" default:"50"`
 	Cursor    string `json:"cursor,omitempty" desc:"next_cursor of the last page."`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" default:"8000"`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200"`
 	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
@@ -51,7 +49,7 @@ func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (
 	if err != nil {
 		return nil, err
 	}
-	budget, err := budgetArg(p.MaxTokens)
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
 	if err != nil {
 		return nil, err
 	}
@@ -64,11 +62,7 @@ func (s *Server) listDocs(ctx context.Context, sn *Snapshot, p listDocsParams) (
 	list := sn.library().List(docs.ListOptions{Kind: p.Kind, Path: p.Path, Limit: from + limit})
 	page := docPage{Total: list.Total, Docs: list.Docs[min(from, len(list.Docs)):]}
 	page.Note = leftOut(99999, "documents", budget, "pass next_cursor for the next page") // room for the note
-	n, err := keepFitting(budget, &page.Docs, func() (string, error) {
-		var b strings.Builder
-		err := query.Encode(&b, page, f, wire)
-		return b.String(), err
-	})
+	n, err := keepFitting(budget.maxTokens, &page.Docs, func() (string, error) { return budget.render(page) })
 	if err != nil {
 		return nil, err
 	}

@@ -58,8 +58,8 @@ func TestLoad(t *testing.T) {
 	if got := memoryFiles(t, s.Root()); got != n {
 		t.Errorf("%d memory files on disk, want %d", got, n)
 	}
-	list := callJSON[memoryList](t, c, "query_memories", map[string]any{"tag": "load", "limit": 200})
-	if list.Count != n {
+	list := callJSON[memoryList](t, c, "query_memories", map[string]any{"tag": "load", "limit": 200, "max_tokens": 100000})
+	if list.Count != n || list.Matched != n {
 		t.Errorf("query_memories sees %d memories, want %d", list.Count, n)
 	}
 	a := callJSON[query.Answer](t, c, "why", map[string]any{"id": "ledger.Record", "limit": 100})

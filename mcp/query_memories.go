@@ -23,7 +23,7 @@ type queryMemoriesParams struct {
 	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" default:"both"`
 	LiveOnly  bool   `json:"live_only,omitempty" desc:"Leave out superseded memories."`
 	Limit     int    `json:"limit,omitempty" min:"1" max:"200" default:"20"`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200"`
 	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
@@ -84,7 +84,8 @@ func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemorie
 	if err != nil {
 		return nil, err
 	}
-	if err := maxTokensArg(p.MaxTokens); err != nil {
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
+	if err != nil {
 		return nil, err
 	}
 	about, err := aboutSymbol(sn, p.Symbol)
@@ -111,10 +112,8 @@ func (s *Server) queryMemories(ctx context.Context, sn *Snapshot, p queryMemorie
 	if list.Matched == 0 {
 		list.Note = "no memory matches; record one with store_memory"
 	}
-	if p.MaxTokens > 0 {
-		if err := fitMemories(&list, f, p.MaxTokens); err != nil {
-			return nil, err
-		}
+	if err := fitMemories(&list, budget); err != nil {
+		return nil, err
 	}
 	return answer(list, f)
 }
@@ -196,17 +195,13 @@ func rowOf(m *memory.Memory) memoryRow {
 }
 
 // fitMemories shortens the bodies of list (and drops its last memories if
-// need be) to fit maxTokens.
-func fitMemories(list *memoryList, f query.Format, maxTokens int) error {
+// need be) to fit budget z.
+func fitMemories(list *memoryList, z sizing) error {
 	texts := make([]*string, len(list.Memories))
 	for i := range list.Memories {
 		texts[i] = &list.Memories[i].Body
 	}
-	note, err := fitTo(maxTokens, texts, func() (string, error) {
-		var sb strings.Builder
-		err := query.Encode(&sb, list, f, wire)
-		return sb.String(), err
-	}, func(n int) { list.Memories, list.Count = list.Memories[:n], n })
+	note, err := fitTo(z, list, texts, func(n int) { list.Memories, list.Count = list.Memories[:n], n })
 	list.Note = joinNotes(list.Note, note)
 	return err
 }

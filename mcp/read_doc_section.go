@@ -8,13 +8,12 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/gortex/gortex/docs"
-	"github.com/gortex/gortex/query"
 )
 
 type readDocSectionParams struct {
 	IDs         []string `json:"ids" desc:"Section ids (doc:docs/adr/x.md#L27) or path#Heading."`
 	Subsections bool     `json:"subsections,omitempty" desc:"Also return their subsections."`
-	MaxTokens   int      `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
+	MaxTokens   int      `json:"max_tokens,omitempty" min:"200"`
 	Format      string   `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
@@ -33,7 +32,8 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 	if err != nil {
 		return nil, err
 	}
-	if err := maxTokensArg(p.MaxTokens); err != nil {
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
+	if err != nil {
 		return nil, err
 	}
 	switch {
@@ -54,21 +54,15 @@ func (s *Server) readDocSection(ctx context.Context, sn *Snapshot, p readDocSect
 	case err != nil:
 		return nil, err
 	}
-	if p.MaxTokens > 0 {
-		texts := make([]*string, len(list.Sections))
-		for i := range list.Sections {
-			texts[i] = &list.Sections[i].Text
-		}
-		note, err := fitTo(p.MaxTokens, texts, func() (string, error) {
-			var sb strings.Builder
-			err := query.Encode(&sb, list, f, wire)
-			return sb.String(), err
-		}, nil)
-		if err != nil {
-			return nil, err
-		}
-		list.Note = note
+	texts := make([]*string, len(list.Sections))
+	for i := range list.Sections {
+		texts[i] = &list.Sections[i].Text
 	}
+	note, err := fitTo(budget, &list, texts, func(n int) { list.Sections, list.Count = list.Sections[:n], n })
+	if err != nil {
+		return nil, err
+	}
+	list.Note = note
 	return answer(list, f)
 }
 

@@ -197,10 +197,15 @@ func checkProp(t *testing.T, tool mcpgo.Tool, arg string, prop schemaProp, p any
 
 // explained reports whether an argument without a description is said
 // once elsewhere: a default the server instructions explain (format,
-// limit, the memory fields' values), or a memory field of a tool whose
-// description points to store_memory, where the fields are described.
+// limit, the memory fields' values), an argument they define in a list
+// item of its own (max_tokens, whose default depends on the client), or a
+// memory field of a tool whose description points to store_memory, where
+// the fields are described.
 func explained(t *testing.T, tool mcpgo.Tool, arg string, prop schemaProp) bool {
 	if prop.Default != nil && strings.Contains(instructions, "`"+arg+"`") {
+		return true
+	}
+	if strings.Contains(instructions, "\n- `"+arg+"`:") {
 		return true
 	}
 	return tool.Name != "store_memory" && slices.Contains(fieldNames(t, memoryFields{}), arg) &&

@@ -11,10 +11,11 @@ import (
 )
 
 type searchParams struct {
-	Query  string `json:"query" desc:"Words of a name, or what a section, memory or commit is about."`
-	Scope  string `json:"scope,omitempty" enum:"all,code,docs,memories,commits" default:"all"`
-	Limit  int    `json:"limit,omitempty" min:"1" max:"100" default:"10"`
-	Format string `json:"format,omitempty" enum:"json,toon" default:"json"`
+	Query     string `json:"query" desc:"Words of a name, or what a section, memory or commit is about."`
+	Scope     string `json:"scope,omitempty" enum:"all,code,docs,memories,commits" default:"all"`
+	Limit     int    `json:"limit,omitempty" min:"1" max:"100" default:"10"`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200"`
+	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
 }
 
 func searchTool() mcpgo.Tool {
@@ -38,6 +39,10 @@ func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*out
 	if err != nil {
 		return nil, err
 	}
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
+	if err != nil {
+		return nil, err
+	}
 	if err := query.CheckLength(p.Query); err != nil {
 		return nil, badArg("query", "%v", err)
 	}
@@ -49,6 +54,16 @@ func (s *Server) search(ctx context.Context, sn *Snapshot, p searchParams) (*out
 		return nil, badArg("scope", "%q is no scope; use code, docs, memories, commits or all", p.Scope)
 	case err != nil:
 		return nil, err
+	}
+	note := res.Note
+	res.Note = joinNote(note, leftOut(99999, "hits", budget, "raise max_tokens, or narrow scope or query")) // room for the note
+	n, err := keepFitting(budget.maxTokens, &res.Hits, func() (string, error) { return budget.render(&res) })
+	if err != nil {
+		return nil, err
+	}
+	res.Count, res.Note = len(res.Hits), note
+	if n > 0 {
+		res.Note = joinNote(note, leftOut(n, "hits", budget, "raise max_tokens, or narrow scope or query"))
 	}
 	return answer(res, f)
 }

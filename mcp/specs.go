@@ -14,7 +14,7 @@ type specsParams struct {
 	Task      string   `json:"task" desc:"The change, in words."`
 	Paths     []string `json:"paths,omitempty" desc:"Files it changes."`
 	Limit     int      `json:"limit,omitempty" min:"1" max:"100" default:"10"`
-	MaxTokens int      `json:"max_tokens,omitempty" min:"200" default:"8000"`
+	MaxTokens int      `json:"max_tokens,omitempty" min:"200"`
 }
 
 func specsTool() mcpgo.Tool {
@@ -34,7 +34,7 @@ func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*out[*
 	if err != nil {
 		return nil, err
 	}
-	budget, err := budgetArg(p.MaxTokens)
+	budget, err := budgetArg(ctx, p.MaxTokens, query.FormatJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -49,12 +49,7 @@ func (s *Server) specs(ctx context.Context, sn *Snapshot, p specsParams) (*out[*
 	}
 	note := sp.Note
 	sp.Note = leftOut(99999, "related documents", budget, "raise max_tokens for more")
-	render := func() (string, error) {
-		var b strings.Builder
-		err := query.Encode(&b, sp, query.FormatJSON, wire)
-		return b.String(), err
-	}
-	n, err := keepFitting(budget, &sp.Related, render)
+	n, err := keepFitting(budget.maxTokens, &sp.Related, func() (string, error) { return budget.render(sp) })
 	if err != nil {
 		return nil, err
 	}

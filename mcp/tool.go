@@ -95,11 +95,12 @@ func register[P, R any](s *Server, t mcpgo.Tool, h handler[P, R]) {
 				return errorResult(err), nil
 			}
 		}
-		o, err := h(ctx, sn, p)
+		brief := structuredOnly(ctx, req)
+		o, err := h(context.WithValue(ctx, briefKey{}, brief), sn, p)
 		if err != nil {
 			return errorResult(err), nil
 		}
-		res, err := result(o.v, o.f, structuredOnly(ctx, req))
+		res, err := result(o.v, o.f, brief)
 		if err != nil {
 			return errorResult(err), nil
 		}

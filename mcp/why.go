@@ -15,7 +15,7 @@ type whyParams struct {
 	Limit     int    `json:"limit,omitempty" min:"1" max:"100" default:"10" desc:"Most entries or candidates."`
 	Scope     string `json:"scope,omitempty" enum:"both,workspace,global" default:"both" desc:"Memories to include."`
 	Format    string `json:"format,omitempty" enum:"json,toon" default:"json"`
-	MaxTokens int    `json:"max_tokens,omitempty" min:"200" desc:"Token budget for the answer."`
+	MaxTokens int    `json:"max_tokens,omitempty" min:"200"`
 	Explain   bool   `json:"explain,omitempty" desc:"Show how each rank was made."`
 }
 
@@ -42,7 +42,8 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*out[*quer
 	if err != nil {
 		return nil, err
 	}
-	if err := maxTokensArg(p.MaxTokens); err != nil {
+	budget, err := budgetArg(ctx, p.MaxTokens, f)
+	if err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(p.ID) == "" {
@@ -73,8 +74,8 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*out[*quer
 		s.addFinding(ctx, sn, cs, a)
 	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
-	if p.MaxTokens > 0 {
-		if err := fitAnswer(a, f, p.MaxTokens); err != nil {
+	if a != nil {
+		if err := fitAnswer(a, budget); err != nil {
 			return nil, err
 		}
 	}
@@ -95,26 +96,21 @@ func scopeArg(name, s string) (memory.Scope, error) {
 }
 
 // fitAnswer shortens a's entries' text (and drops its last entries when
-// that is not enough) so that a rendered in f fits maxTokens, and says so
-// in a's note.
-func fitAnswer(a *query.Answer, f query.Format, maxTokens int) error {
-	render := func() (string, error) {
-		var sb strings.Builder
-		err := query.Render(&sb, a, f, wire)
-		return sb.String(), err
-	}
+// that is not enough) so that a fits budget z, and says so in a's note.
+func fitAnswer(a *query.Answer, z sizing) error {
+	render := func() (string, error) { return z.render(a) }
 	// The documents' reasons and the symbol's doc comment go first: the
 	// entries' own text is what the budget is for.
 	if out, err := render(); err != nil {
 		return err
-	} else if estimateTokens(out) > maxTokens && dropExtras(a) {
+	} else if estimateTokens(out) > z.maxTokens && dropExtras(a) {
 		a.Note = joinNotes(a.Note, "context, doc cut")
 	}
 	texts := make([]*string, len(a.Rationale))
 	for i := range a.Rationale {
 		texts[i] = &a.Rationale[i].Text
 	}
-	note, err := fitTo(maxTokens, texts, render, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
+	note, err := fitTo(z, a, texts, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
 	a.Note = joinNotes(a.Note, note)
 	return err
 }

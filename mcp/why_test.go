@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gortex/gortex/internal/fit"
 	"github.com/gortex/gortex/query"
 )
 
@@ -92,7 +93,7 @@ func TestWhyMaxTokens(t *testing.T) {
 	full := text(call(t, c, "why", map[string]any{"id": "billing.Invoice.Finalize"}))
 	leads := map[string]string{} // source → its text's first sentence
 	for _, e := range decode[query.Answer](t, full).Rationale {
-		leads[e.SourceID] = e.Text[:floorOf(e.Text)-1]
+		leads[e.SourceID] = e.Text[:fit.FloorOf(e.Text)-1]
 	}
 	for _, budget := range []int{200, 250, 300, 400, 600} {
 		for _, format := range []string{"json", "toon"} {
