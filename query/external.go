@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/gortex/gortex/graph"
-	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/memory"
 )
 
@@ -21,12 +20,7 @@ type External struct {
 
 // ExternalEntry ranks x with the one formula and makes its entry.
 func ExternalEntry(x External, now time.Time) Entry {
-	src := &source{Node: x.Node, memory: x.Memory}
-	r := rankOne(hit{source: src, signal: x.Signal, score: x.Score, detail: x.Detail, depth: x.Depth, lex: x.Lex}, now)
-	e := Entry{SourceID: string(src.ID), Kind: entryKind(src.Kind), Signal: string(x.Signal),
-		Score: round3(x.Score), Path: src.Path, Section: src.Name, Line: src.Line,
-		Text: textutil.Excerpt(src.Text, x.Detail, excerptLen), Rank: round3(r.rank), Context: x.Context,
-		AssetKind: string(src.asset()), SupersededBy: src.supersededBy()}
-	memoryEntry(&e, src)
+	e := entryOf(rankOne(hit{source: &source{Node: x.Node, memory: x.Memory}, signal: x.Signal, score: x.Score, detail: x.Detail, depth: x.Depth, lex: x.Lex}, now), nil)
+	e.Context = x.Context
 	return e
 }

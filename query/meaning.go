@@ -8,13 +8,20 @@ import (
 
 // Meaning scores sections by what they mean rather than how they are
 // spelled: the cosine similarity of text to every section with a positive
-// one. *semantic.Model is one.
+// one (nil when there is no model). *semantic.Model is one.
 type Meaning interface {
-	Scores(text string) map[graph.NodeID]float64
+	Score(text string) Cosines
 	// Cosines returns the cosine similarity by meaning of text to each of
 	// texts (nil when there is no model): how a commit message, which has
 	// no vector of its own, is compared.
 	Cosines(text string, texts []string) []float64
+}
+
+// Cosines are one text's positive cosines by meaning to sections (*semantic.Scored).
+type Cosines interface {
+	Len() int
+	Of(id graph.NodeID) (float64, bool)
+	All(yield func(graph.NodeID, float64) bool)
 }
 
 // meaningChoice is the share of meaning in choosing which lexical matches
@@ -37,14 +44,15 @@ func lexicalChoice(lex, meaning float64) float64 {
 // model's cosines run high for any two texts of one repository, and what
 // tells is how far a section stands out. Without cosines every section's
 // is 0.
-func meaningSim(cos map[graph.NodeID]float64) func(graph.NodeID) float64 {
+func meaningSim(cos Cosines) func(graph.NodeID) float64 {
 	scale := meaningScale(cos)
 	return func(id graph.NodeID) float64 {
-		c, ok := cos[id]
-		if !ok {
-			return 0
+		if cos != nil {
+			if c, ok := cos.Of(id); ok {
+				return scale(c)
+			}
 		}
-		return scale(c)
+		return 0
 	}
 }
 
@@ -53,14 +61,14 @@ func meaningSim(cos map[graph.NodeID]float64) func(graph.NodeID) float64 {
 // best section's, at least 0 and at most 1. A text that is no section (a
 // commit message) is measured on the same scale, so that it competes with
 // the sections on equal terms.
-func meaningScale(cos map[graph.NodeID]float64) func(float64) float64 {
+func meaningScale(cos Cosines) func(float64) float64 {
 	mean, best := 0.0, 0.0
-	for _, c := range cos {
-		mean += c
-		best = max(best, c)
-	}
-	if len(cos) > 0 {
-		mean /= float64(len(cos))
+	if cos != nil && cos.Len() > 0 {
+		for _, c := range cos.All {
+			mean += c
+			best = max(best, c)
+		}
+		mean /= float64(cos.Len())
 	}
 	return func(c float64) float64 {
 		if best <= mean {
@@ -101,8 +109,8 @@ func similarity(h hit) float64 { return h.lex + h.semWeight*h.sem }
 
 // withMeaning sets every hit's similarity by meaning and adds the best
 // sections found by meaning alone.
-func withMeaning(s *graph.Store, hits []hit, cos map[graph.NodeID]float64, use meaningUse) []hit {
-	if len(cos) == 0 {
+func withMeaning(s *graph.Store, hits []hit, cos Cosines, use meaningUse) []hit {
+	if cos == nil || cos.Len() == 0 {
 		return hits
 	}
 	sim := meaningSim(cos)
@@ -119,7 +127,7 @@ func withMeaning(s *graph.Store, hits []hit, cos map[graph.NodeID]float64, use m
 		sim float64
 	}
 	var cands []cand
-	for id := range cos {
+	for id := range cos.All {
 		if !seen[id] {
 			cands = append(cands, cand{id, sim(id)})
 		}

@@ -25,7 +25,7 @@ func TestMeaningSim(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sim := meaningSim(tt.cos)
+			sim := meaningSim(cosMap(tt.cos))
 			for i, id := range []graph.NodeID{a, b, c} {
 				if got := sim(id); fmt.Sprintf("%.3f", got) != fmt.Sprintf("%.3f", tt.want[i]) {
 					t.Errorf("sim(%s) = %.3f, want %.3f", id, got, tt.want[i])
@@ -88,7 +88,25 @@ func TestLexicalEntriesByMeaning(t *testing.T) {
 // nil cosines when it has none (no model).
 type fakeMeaning map[string]float64
 
-func (f fakeMeaning) Scores(string) map[graph.NodeID]float64 { return nil }
+func (f fakeMeaning) Score(string) Cosines { return nil }
+
+// cosMap holds cosines by section.
+type cosMap map[graph.NodeID]float64
+
+func (c cosMap) Len() int { return len(c) }
+
+func (c cosMap) Of(id graph.NodeID) (float64, bool) {
+	v, ok := c[id]
+	return v, ok
+}
+
+func (c cosMap) All(yield func(graph.NodeID, float64) bool) {
+	for id, v := range c {
+		if !yield(id, v) {
+			return
+		}
+	}
+}
 
 func (f fakeMeaning) Cosines(_ string, texts []string) []float64 {
 	if f == nil {
@@ -111,7 +129,7 @@ func (f fakeMeaning) Cosines(_ string, texts []string) []float64 {
 // none.
 func TestCommitMeaning(t *testing.T) {
 	// The sections' cosines: mean 0.5, best 0.9.
-	scale := meaningScale(map[graph.NodeID]float64{graph.SectionID("a.md", 1): 0.9, graph.SectionID("b.md", 1): 0.1})
+	scale := meaningScale(cosMap{graph.SectionID("a.md", 1): 0.9, graph.SectionID("b.md", 1): 0.1})
 	tests := []struct {
 		name    string
 		meaning fakeMeaning

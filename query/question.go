@@ -55,7 +55,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 	}
 	hits = append(hits, hs...)
 	if opts.Meaning != nil {
-		cos := opts.Meaning.Scores(text)
+		cos := opts.Meaning.Score(text)
 		hits = withMeaning(s, hits, cos, questionMeaning)
 		commitMeaning(text, hits, opts.Meaning, meaningScale(cos))
 	}

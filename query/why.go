@@ -93,10 +93,10 @@ func whySymbol(ctx context.Context, s *graph.Store, t Target, opts Options) (*An
 	} else if n.Kind == graph.KindPackage {
 		hits = withAbout(hits, n)
 	}
-	var cos map[graph.NodeID]float64
+	var cos Cosines
 	if opts.Meaning != nil && n.Kind.IsSymbol() {
 		text, _ := profile(s, n)
-		cos = opts.Meaning.Scores(text)
+		cos = opts.Meaning.Score(text)
 	}
 	if opts.Searcher != nil && n.Kind.IsSymbol() {
 		lex, err := lexical(ctx, opts.Searcher, s, n)

@@ -28,9 +28,11 @@ type Model struct {
 	paths []string // the documents, sorted
 	secs  []secRef // sorted by path, then line
 	svec  []int8
-	// ids are the sections' node IDs, made on the first Scores: making
-	// them on every call was most of its cost (contour, 2,700 sections).
+	// ids are the sections' node IDs, and at each ID's section, made on
+	// the first Score: making them on every call was most of its cost
+	// (contour, 2,700 sections).
 	ids     []graph.NodeID
+	at      map[graph.NodeID]int32
 	idsOnce sync.Once
 }
 
@@ -190,26 +192,72 @@ const minWordsPerDim = 10
 func (m *Model) Informed() bool { return m.Words() >= minWordsPerDim*m.dim }
 
 // Scores returns the cosine similarity by meaning of text to every section
-// whose similarity is positive, by section node ID.
+// whose similarity is positive, by section node ID: Score's, as a map.
 func (m *Model) Scores(text string) map[graph.NodeID]float64 {
+	sc := m.Score(text)
+	out := make(map[graph.NodeID]float64, sc.Len())
+	for id, c := range sc.All {
+		out[id] = c
+	}
+	return out
+}
+
+// Score returns the cosine similarity by meaning of text to every section
+// whose similarity is positive. It makes no map of them: a query reads a
+// few sections' cosines and the mean and best of all (on contour, making
+// the map of 2,700 sections per query cost more than the cosines).
+func (m *Model) Score(text string) *Scored {
 	v := m.Vector(text)
 	m.idsOnce.Do(func() {
 		m.ids = make([]graph.NodeID, len(m.secs))
+		m.at = make(map[graph.NodeID]int32, len(m.secs))
 		for i, s := range m.secs {
 			m.ids[i] = graph.SectionID(m.paths[s.path], int(s.line))
+			m.at[m.ids[i]] = int32(i)
 		}
 	})
-	out := make(map[graph.NodeID]float64, len(m.secs))
+	sc := &Scored{m: m, dots: make([]float32, len(m.secs))}
 	for i := range m.secs {
 		dot := float32(0)
 		for c, x := range m.svec[i*m.dim:][:m.dim] {
 			dot += float32(x) * v[c]
 		}
-		if dot > 0 {
-			out[m.ids[i]] = float64(dot) / quantum
+		if sc.dots[i] = dot; dot > 0 {
+			sc.n++
 		}
 	}
-	return out
+	return sc
+}
+
+// Scored is the cosine similarity by meaning of one text to the model's
+// sections, those with a positive one counting (Model.Score).
+type Scored struct {
+	m    *Model
+	dots []float32 // by section, ×quantum
+	n    int       // how many are positive
+}
+
+// Len is the number of sections with a positive cosine.
+func (s *Scored) Len() int { return s.n }
+
+// Of returns section id's cosine; ok is false when it is not positive or
+// the model has no such section.
+func (s *Scored) Of(id graph.NodeID) (float64, bool) {
+	i, ok := s.m.at[id]
+	if !ok || s.dots[i] <= 0 {
+		return 0, false
+	}
+	return float64(s.dots[i]) / quantum, true
+}
+
+// All yields each section with a positive cosine and its cosine, in the
+// model's order of sections.
+func (s *Scored) All(yield func(graph.NodeID, float64) bool) {
+	for i, d := range s.dots {
+		if d > 0 && !yield(s.m.ids[i], float64(d)/quantum) {
+			return
+		}
+	}
 }
 
 // Cosines returns the cosine similarity by meaning of text to each of

@@ -258,7 +258,11 @@ func (c *Commits) Search(ctx context.Context, text string, limit int) ([]Hit, er
 // body without trailers, Changed the files it touched (at most
 // history.MaxWalkFiles), Files their number.
 func (c *Commits) Commit(id graph.NodeID) (history.Commit, bool) {
-	raw := c.record(string(id))
+	return commitOf(c.record(string(id)))
+}
+
+// commitOf decodes a commit's stored record.
+func commitOf(raw []byte) (history.Commit, bool) {
 	var r commitRec
 	if raw == nil || json.Unmarshal(raw, &r) != nil {
 		return history.Commit{}, false

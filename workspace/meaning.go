@@ -3,7 +3,7 @@ package workspace
 import (
 	"sync"
 
-	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/semantic"
 )
 
@@ -15,14 +15,14 @@ type meaning struct {
 	model *semantic.Model
 }
 
-// Scores is the model's (semantic.Model.Scores); nothing when the index
-// has no usable model, or one that knows too few words
-// (semantic.Model.Informed): the answer stands without it.
-func (m *meaning) Scores(text string) map[graph.NodeID]float64 {
+// Score is the model's (semantic.Model.Score); nil when the index has no
+// usable model, or one that knows too few words (semantic.Model.Informed):
+// the answer stands without it.
+func (m *meaning) Score(text string) query.Cosines {
 	if m.load() == nil {
 		return nil
 	}
-	return m.model.Scores(text)
+	return m.model.Score(text)
 }
 
 // Cosines is the model's (semantic.Model.Cosines); nil without a usable
