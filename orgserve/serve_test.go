@@ -189,6 +189,15 @@ func TestServeTokens(t *testing.T) {
 			t.Errorf("%s with a's token shows b: %s", c.tool, out)
 		}
 	}
+	// A token of b alone: b's symbol, without the reasoning a writes of it.
+	onlyB, err := st.AddToken(ctx, "only-b", []string{"example.com/b"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, isErr = callText(t, connect(t, url, onlyB), "why", map[string]any{"id": "example.com/b/lib.Frobnicate"})
+	if isErr || !strings.Contains(out, `"symbol":{`) || strings.Contains(out, `"repo":"example.com/a"`) || strings.Contains(out, "frobnicator") {
+		t.Errorf("why with b's token: want b's symbol without a's ADR, got %s", out)
+	}
 	out, isErr = callText(t, ca, "store_memory", map[string]any{"title": "Widgets are frobnicated", "body": "All of them, before storing.",
 		"anchors": []any{"example.com/b/lib.Frobnicate"}})
 	if isErr {

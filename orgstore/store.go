@@ -95,10 +95,12 @@ type querier interface {
 // step is a statement run in the round trip that sets up a read's
 // transaction, after it: queue adds it to the batch, scan reads its
 // result. Its query filters by the grant itself (grantedRepos), as the
-// granted ids are read in that same round trip.
+// granted ids are read in that same round trip. setting, when not "", is
+// a set_config call made with the transaction's own settings.
 type step struct {
-	queue func(b *pgx.Batch)
-	scan  func(br pgx.BatchResults) error
+	queue   func(b *pgx.Batch)
+	scan    func(br pgx.BatchResults) error
+	setting string
 }
 
 // grantedRepos is a condition on repos r true of the repositories the
@@ -141,15 +143,22 @@ func (st *Store) readSteps(ctx context.Context, g Grant, f func(q querier) error
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN READ ONLY`)
 	// The granted ids are looked up with every row visible, then the
-	// transaction narrows to them.
-	b.Queue(`SELECT set_config('gortex.all', 'on', true)`)
+	// transaction narrows to them. The reader role (where it exists) may
+	// read the ids while gortex.all is on.
+	settings := `SELECT set_config('gortex.all', 'on', true)`
+	if st.reader {
+		settings += `, set_config('role', 'gortex_reader', true)`
+	}
+	for _, s := range first {
+		if s.setting != "" {
+			settings += ", " + s.setting
+		}
+	}
+	b.Queue(settings)
 	if !g.All {
 		b.Queue(`SELECT set_config('gortex.repos', coalesce(string_agg(r.id::text, ',' ORDER BY r.id), ''), true)
 			FROM repos r WHERE r.name = ANY($1)`, nonNil(g.Repos))
 		b.Queue(`SELECT set_config('gortex.all', 'off', true)`)
-	}
-	if st.reader {
-		b.Queue(`SET LOCAL ROLE gortex_reader`)
 	}
 	setup := b.Len()
 	for _, s := range first {

@@ -82,18 +82,13 @@ func resolve(g Grant, text, repo string, out *[]symbolRow) step {
 	text = strings.TrimSpace(text)
 	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text)
 	return step{
-		queue: func(b *pgx.Batch) {
-			// Why's statements are planned once for each connection:
-			// left to choose, PostgreSQL plans the sections' statement
-			// anew for every why (1 ms, more than it runs), its generic
-			// plan costing a hair more than one made for the values.
-			b.Queue(`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`)
-			b.Queue(resolveStep, g.All, nonNil(g.Repos), repo, text, like)
-		},
+		// Why's statements are planned once for each connection: left to
+		// choose, PostgreSQL plans the sections' statement anew for every
+		// why (1 ms, more than it runs), its generic plan costing a hair
+		// more than one made for the values.
+		setting: `set_config('plan_cache_mode', 'force_generic_plan', true)`,
+		queue:   func(b *pgx.Batch) { b.Queue(resolveStep, g.All, nonNil(g.Repos), repo, text, like) },
 		scan: func(br pgx.BatchResults) error {
-			if _, err := br.Exec(); err != nil {
-				return err
-			}
 			rows, err := br.Query()
 			if err != nil {
 				return err
