@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	index "github.com/blevesearch/bleve_index_api"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -45,30 +46,26 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	}
 	lists := make([][]postings, len(fields))
 	var docs docTable
-	var doc index.TermFieldDoc
+	segs := segmentsOf(r)
 	for f, field := range fields {
 		lists[f] = make([]postings, len(terms))
+		var dicts []segment.TermDictionary
+		if segs != nil {
+			if dicts, err = segs.dictionaries(field); err != nil {
+				return nil, err
+			}
+		}
 		for k, t := range terms {
-			tfr, err := r.TermFieldReader(ctx, []byte(t), field, true, true, false)
+			var p postings
+			if segs != nil {
+				p, err = segs.postings(dicts, t, &docs)
+			} else {
+				p, err = readPostings(ctx, r, field, t, &docs)
+			}
 			if err != nil {
 				return nil, err
 			}
-			df := tfr.Count()
-			p := postings{idf: 1 + math.Log(float64(total)/float64(df+1)), df: df, docs: make([]int32, 0, df), tfn: make([]float64, 0, df)}
-			for {
-				d, err := tfr.Next(doc.Reset())
-				if err != nil {
-					tfr.Close()
-					return nil, err
-				}
-				if d == nil {
-					break
-				}
-				p.docs = append(p.docs, docs.index(d.ID))
-				p.tfn = append(p.tfn, math.Sqrt(float64(d.Freq))*d.Norm)
-				p.freq, p.norm = append(p.freq, float32(d.Freq)), append(p.norm, float32(d.Norm))
-			}
-			tfr.Close()
+			p.idf = 1 + math.Log(float64(total)/float64(p.df+1))
 			lists[f][k] = p
 		}
 	}
@@ -120,6 +117,31 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		}
 	}
 	return hits, ctx.Err()
+}
+
+// readPostings reads term's postings in field through r's TermFieldReader,
+// numbering the documents in docs; idf is left to the caller.
+func readPostings(ctx context.Context, r index.IndexReader, field, term string, docs *docTable) (postings, error) {
+	tfr, err := r.TermFieldReader(ctx, []byte(term), field, true, true, false)
+	if err != nil {
+		return postings{}, err
+	}
+	defer tfr.Close()
+	df := tfr.Count()
+	p := postings{df: df, docs: make([]int32, 0, df), tfn: make([]float64, 0, df)}
+	var doc index.TermFieldDoc
+	for {
+		d, err := tfr.Next(doc.Reset())
+		if err != nil {
+			return postings{}, err
+		}
+		if d == nil {
+			return p, nil
+		}
+		p.docs = append(p.docs, docs.index(d.ID))
+		p.tfn = append(p.tfn, math.Sqrt(float64(d.Freq))*d.Norm)
+		p.freq, p.norm = append(p.freq, float32(d.Freq)), append(p.norm, float32(d.Norm))
+	}
 }
 
 // postings are the postings of one term in one field, and the idf Bleve
@@ -238,29 +260,7 @@ type docID struct {
 
 func (t *docTable) index(id index.IndexInternalID) int32 {
 	if len(id) == 8 {
-		num := binary.BigEndian.Uint64(id)
-		if num < denseNums {
-			if num < uint64(len(t.dense)) && t.dense[num] > 0 {
-				return t.dense[num] - 1
-			}
-			if num >= uint64(len(t.dense)) {
-				t.dense = slices.Grow(t.dense, int(num)+1-len(t.dense))[:num+1]
-			}
-			i := int32(len(t.ids))
-			t.dense[num] = i + 1
-			t.ids = append(t.ids, docID{num: num, isNum: true})
-			return i
-		}
-		if i, ok := t.byNum[num]; ok {
-			return i
-		}
-		if t.byNum == nil {
-			t.byNum = map[uint64]int32{}
-		}
-		i := int32(len(t.ids))
-		t.byNum[num] = i
-		t.ids = append(t.ids, docID{num: num, isNum: true})
-		return i
+		return t.number(binary.BigEndian.Uint64(id))
 	}
 	if i, ok := t.byStr[string(id)]; ok {
 		return i
@@ -271,6 +271,32 @@ func (t *docTable) index(id index.IndexInternalID) int32 {
 	i := int32(len(t.ids))
 	t.byStr[string(id)] = i
 	t.ids = append(t.ids, docID{str: string(id)})
+	return i
+}
+
+// number is index for the document numbered num (scorch's 8-byte IDs).
+func (t *docTable) number(num uint64) int32 {
+	if num < denseNums {
+		if num < uint64(len(t.dense)) && t.dense[num] > 0 {
+			return t.dense[num] - 1
+		}
+		if num >= uint64(len(t.dense)) {
+			t.dense = slices.Grow(t.dense, int(num)+1-len(t.dense))[:num+1]
+		}
+		i := int32(len(t.ids))
+		t.dense[num] = i + 1
+		t.ids = append(t.ids, docID{num: num, isNum: true})
+		return i
+	}
+	if i, ok := t.byNum[num]; ok {
+		return i
+	}
+	if t.byNum == nil {
+		t.byNum = map[uint64]int32{}
+	}
+	i := int32(len(t.ids))
+	t.byNum[num] = i
+	t.ids = append(t.ids, docID{num: num, isNum: true})
 	return i
 }
 

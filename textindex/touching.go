@@ -1,16 +1,12 @@
 package textindex
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/gortex/gortex/history"
@@ -56,7 +52,7 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 		at   index.IndexInternalID
 		date int64
 	}
-	st := storedOf(r)
+	st := segmentsOf(r)
 	order := make([]dated, 0, len(ids))
 	for id := range ids {
 		at := index.IndexInternalID(id)
@@ -106,60 +102,6 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 		}
 	}
 	return cs, nil
-}
-
-// stored reads a document's stored fields by its internal ID through
-// scorch's segments, as scorch's own ExternalID does: Document looks the
-// external ID up in every segment's dictionary of IDs first, which was
-// most of Touching's time for IDs its postings had given (synapse: two
-// thirds of a why of FederationHandler, a file of 1,900 commits). nil
-// when the reader is not scorch's: record then asks through the ID.
-type stored struct {
-	segs    []*scorch.SegmentSnapshot
-	offsets []uint64 // each segment's first document number
-}
-
-func storedOf(r index.IndexReader) *stored {
-	is, ok := r.(*scorch.IndexSnapshot)
-	if !ok {
-		return nil
-	}
-	s := &stored{segs: is.Segments()}
-	var running uint64
-	for _, ss := range s.segs {
-		s.offsets = append(s.offsets, running)
-		running += uint64(ss.FullSize())
-	}
-	return s
-}
-
-// record returns the external ID and the stored record of the document at;
-// a nil record when it has none.
-func (s *stored) record(r index.IndexReader, c *Commits, at index.IndexInternalID) (ext string, rec []byte, err error) {
-	if s == nil {
-		if ext, err = r.ExternalID(at); err != nil {
-			return "", nil, err
-		}
-		return ext, c.record(ext), nil
-	}
-	num := at.Value()
-	k := sort.Search(len(s.offsets), func(i int) bool { return s.offsets[i] > num }) - 1
-	if k < 0 {
-		return "", nil, fmt.Errorf("history index: document number %d not found", num)
-	}
-	err = s.segs[k].VisitDocument(num-s.offsets[k], func(name string, _ byte, val []byte, _ []uint64) bool {
-		switch name {
-		case "_id":
-			ext = string(val)
-		case recField:
-			rec = bytes.Clone(val)
-		}
-		return true
-	})
-	if err == nil && ext == "" {
-		err = fmt.Errorf("history index: document number %d not found", num)
-	}
-	return ext, rec, err
 }
 
 // Changed reports whether a commit of the history index changed path (the

@@ -1,0 +1,114 @@
+package textindex
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	index "github.com/blevesearch/bleve_index_api"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
+)
+
+// segments reads an index through scorch's segments, as scorch's own
+// readers do, for what its general reader pays per document for: a
+// document's stored fields by its number, where Document looks its ID up
+// in every segment's dictionary of IDs first (most of Touching's time on
+// synapse, for numbers the postings had given), and a term's postings
+// without a TermFieldDoc made of each (most of a why's lexical step). nil
+// when the reader is not scorch's: its callers then use the reader.
+type segments struct {
+	segs    []*scorch.SegmentSnapshot
+	offsets []uint64 // each segment's first document number
+}
+
+func segmentsOf(r index.IndexReader) *segments {
+	is, ok := r.(*scorch.IndexSnapshot)
+	if !ok {
+		return nil
+	}
+	s := &segments{segs: is.Segments()}
+	var running uint64
+	for _, ss := range s.segs {
+		s.offsets = append(s.offsets, running)
+		running += uint64(ss.FullSize())
+	}
+	return s
+}
+
+// record returns the external ID and the stored record of the document at;
+// a nil record when it has none.
+func (s *segments) record(r index.IndexReader, c *Commits, at index.IndexInternalID) (ext string, rec []byte, err error) {
+	if s == nil {
+		if ext, err = r.ExternalID(at); err != nil {
+			return "", nil, err
+		}
+		return ext, c.record(ext), nil
+	}
+	num := at.Value()
+	k := sort.Search(len(s.offsets), func(i int) bool { return s.offsets[i] > num }) - 1
+	if k < 0 {
+		return "", nil, fmt.Errorf("history index: document number %d not found", num)
+	}
+	err = s.segs[k].VisitDocument(num-s.offsets[k], func(name string, _ byte, val []byte, _ []uint64) bool {
+		switch name {
+		case "_id":
+			ext = string(val)
+		case recField:
+			rec = bytes.Clone(val)
+		}
+		return true
+	})
+	if err == nil && ext == "" {
+		err = fmt.Errorf("history index: document number %d not found", num)
+	}
+	return ext, rec, err
+}
+
+// dictionaries returns each segment's dictionary of field.
+func (s *segments) dictionaries(field string) ([]segment.TermDictionary, error) {
+	out := make([]segment.TermDictionary, len(s.segs))
+	for i, ss := range s.segs {
+		d, err := ss.Segment().Dictionary(field)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// postings reads term's postings from the dictionaries of a field, in
+// document order as scorch's TermFieldReader yields them, numbering the
+// documents in docs; idf is left to the caller.
+func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *docTable) (postings, error) {
+	var p postings
+	lists := make([]segment.PostingsList, len(dicts))
+	for i, d := range dicts {
+		pl, err := d.PostingsList([]byte(term), s.segs[i].Deleted(), nil)
+		if err != nil {
+			return p, err
+		}
+		lists[i], p.df = pl, p.df+pl.Count()
+	}
+	p.docs, p.tfn = make([]int32, 0, p.df), make([]float64, 0, p.df)
+	p.freq, p.norm = make([]float32, 0, p.df), make([]float32, 0, p.df)
+	for i, pl := range lists {
+		it := pl.Iterator(true, true, false, nil)
+		for {
+			next, err := it.Next()
+			if err != nil {
+				return p, err
+			}
+			if next == nil {
+				break
+			}
+			freq, norm := next.Frequency(), next.Norm()
+			p.docs = append(p.docs, docs.number(s.offsets[i]+next.Number()))
+			p.tfn = append(p.tfn, math.Sqrt(float64(freq))*norm)
+			p.freq, p.norm = append(p.freq, float32(freq)), append(p.norm, float32(norm))
+		}
+	}
+	return p, nil
+}
