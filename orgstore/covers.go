@@ -78,8 +78,9 @@ func (st *Store) Covers(ctx context.Context, g Grant, q CoversQuery) (*change.Co
 			SELECT r.name, s.id, s.qualified, s.kind, s.path, s.line,
 				CASE WHEN m.name = s.qualified THEN 'named' ELSE 'named' END,
 				CASE WHEN m.name = s.qualified THEN 1.0 ELSE 0.9 END, m.section_id
-			FROM mentions m JOIN symbols s ON s.names @> ARRAY[m.name] JOIN repos r ON r.id = s.repo_id
-			WHERE m.repo_id = $1 AND m.section_id = ANY($2) AND s.repo_id = ANY($3) AND s.repo_id <> $1`,
+			FROM mentions m JOIN symbol_names n ON n.name = m.name
+				JOIN symbols s ON s.repo_id = n.repo_id AND s.id = n.symbol_id JOIN repos r ON r.id = s.repo_id
+			WHERE m.repo_id = $1 AND m.section_id = ANY($2) AND n.repo_id = ANY($3) AND n.repo_id <> $1`,
 			secs[0].repoID, secIDs, ids)
 		if err != nil {
 			return err
