@@ -108,6 +108,7 @@ type candidate struct {
 	contract string   // the normative words its section states, "" for none
 	linked   []string // symbols of the paths it motivates
 	terms    []string // the task's words it matched, as the section writes them
+	keys     []string // the same, analysed: "makes" and "Make" are one word
 }
 
 // GraphSpecs answers from the graph: the documents motivating the symbols
@@ -155,6 +156,20 @@ func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query
 			return nil, fmt.Errorf("search the task's words: %w", err)
 		}
 		words, top := sr.Analyze(task), 0.0
+		texts := map[string]string{}
+		docText := func(p string) string { // every section's text, once a document
+			if t, ok := texts[p]; ok {
+				return t
+			}
+			var b strings.Builder
+			if secs, err := lib.Document(p); err == nil {
+				for _, sec := range secs {
+					b.WriteString(sec.Name + ".\n" + sec.Text + "\n\n")
+				}
+			}
+			texts[p] = b.String()
+			return texts[p]
+		}
 		for _, h := range hits {
 			top = max(top, h.Score)
 		}
@@ -163,7 +178,7 @@ func GraphSpecs(ctx context.Context, lib *docs.Library, s *graph.Store, sr query
 			if !ok || sec.Kind != graph.KindDoc || !informs(sec) || (h.Score < specFloor*top && 2*len(h.Terms) < len(words)) {
 				continue
 			}
-			terms := sameSense(sr.Analyze, task, sec, h.Terms)
+			terms := sameSense(sr.Analyze, task, sec, docText(sec.Path), h.Terms)
 			if len(terms) == 0 {
 				continue // every word it shares is another sense of the task's
 			}
@@ -186,7 +201,7 @@ func informs(sec *graph.Node) bool {
 
 // consider takes sec as a reason for c when it is stronger than the one c
 // has: a section stating a contract wins, then the score.
-func (c *candidate) consider(sec *graph.Node, score float64, terms []string) {
+func (c *candidate) consider(sec *graph.Node, score float64, terms []sensed) {
 	contract := contractOf(sec)
 	better := c.section == nil || (contract != "" && c.contract == "") ||
 		((contract != "") == (c.contract != "") && score > c.score)
@@ -194,7 +209,11 @@ func (c *candidate) consider(sec *graph.Node, score float64, terms []string) {
 		c.section, c.contract = sec, contract
 	}
 	c.score = max(c.score, score)
-	c.terms = appendNew(c.terms, terms...)
+	for _, t := range terms {
+		if !slices.Contains(c.keys, t.term) {
+			c.terms, c.keys = append(c.terms, t.written), append(c.keys, t.term)
+		}
+	}
 }
 
 // classify sorts the candidates into direct and related, strongest first.
@@ -242,7 +261,7 @@ func classify(lib *docs.Library, task string, cands map[string]*candidate, relat
 func (c *candidate) direct(info docs.Info) bool {
 	switch rationale.AssetKind(info.Kind) {
 	case rationale.AssetADR, rationale.AssetRFC, rationale.AssetSpec, rationale.AssetDesign:
-		return info.SupersededBy == "" && c.contract != "" && (len(c.linked) > 0 || len(c.terms) >= 2)
+		return info.SupersededBy == "" && c.contract != "" && (len(c.linked) > 0 || len(c.keys) >= 2)
 	}
 	return false
 }

@@ -276,6 +276,12 @@ Status: implemented
 
 Make the agents run on Windows nodes. The output format of bootstrap data
 on Windows is a PowerShell script; Windows machines join as Linux ones do.
+An operator makes the images as the [guide](https://example.com/adding-windows-nodes/)
+says; a name longer than 15 characters fails on a windows machine. Nodes
+join on Windows. Each join on Windows writes a log, and the log on Windows
+rotates daily on Windows Server and on Windows 11 alike. Kubelets on
+Windows read the same flags; images for Windows are built by the same
+job, and a cluster mixes Linux and Windows nodes.
 `)
 	for i := range 14 {
 		writeFile(t, root, fmt.Sprintf("CHANGELOG/v1.%d.0.md", i), "# v1."+fmt.Sprint(i)+"\n\n- Cart totals are rounded down when a discount applies.\n")
@@ -329,6 +335,35 @@ on Windows is a PowerShell script; Windows machines join as Linux ones do.
 	}
 	if hasSpec(sp.Direct, "docs/proposals/20200804-windows-support.md") {
 		t.Errorf("Windows support is direct for a maintenance window: %+v", sp.Direct)
+	}
+}
+
+// TestSenseAt holds how a use of a word reads: a capital in the middle of
+// a sentence is a proper noun, at its start either, in code, lower case or
+// capitals common; a path or a link says nothing; a full stop after a word
+// ends a sentence, it does not make a dotted name.
+func TestSenseAt(t *testing.T) {
+	tests := []struct {
+		text, word string
+		want       int
+	}{
+		{"The agents run on Windows nodes.", "Windows", senseProper},
+		{"They run on Windows.", "Windows", senseProper},
+		{"# Windows support", "Windows", senseEither},
+		{"Done. Windows nodes join.", "Windows", senseEither},
+		{"See https://example.com/adding-windows-nodes/ first.", "windows", senseEither},
+		{"See [it](#joining-a-windows-node) first.", "windows", senseEither},
+		{"It fails on a windows machine.", "windows", senseCommon},
+		{"Call `Window` first.", "Window", senseCommon},
+		{"It sums Cart.Total first.", "Total", senseCommon},
+		{"It sums Cart.Total first.", "Cart", senseCommon},
+		{"The WINDOW is fixed.", "WINDOW", senseCommon},
+	}
+	for _, tt := range tests {
+		i := strings.Index(tt.text, tt.word)
+		if got := senseAt(tt.text, i, i+len(tt.word)); got != tt.want {
+			t.Errorf("%q in %q reads as %d, want %d", tt.word, tt.text, got, tt.want)
+		}
 	}
 }
 
