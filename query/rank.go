@@ -9,7 +9,7 @@ import (
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/internal/textutil"
-	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/rationale/copies"
 )
 
 // The ranking formula, one for every surface:
@@ -153,7 +153,7 @@ func (r ranked) class() int {
 }
 
 // judged keeps the best of entries whose sections are copies of one
-// another (rationale.Copies: the copies add nothing but length), and at
+// another (copies.Set: the copies add nothing but length), and at
 // most viaPerContainer entries per container and signal, the best ones,
 // since rs is sorted. Past the first keep entries (keep > 0) it judges
 // commits alone: only a commit may take a place there (withReserve), and
@@ -163,13 +163,13 @@ func judged(rs []ranked, keep int) []ranked {
 		via    *graph.Node
 		signal graph.Signal
 	}
-	copies, seen := rationale.NewCopies(), map[viaKey]int{}
+	kept, seen := copies.New(), map[viaKey]int{}
 	out := rs[:0]
 	for _, r := range rs {
 		k := viaKey{r.via, r.signal}
 		switch {
 		case keep > 0 && len(out) >= keep && r.signal != graph.SignalCommit:
-		case r.source.Kind == graph.KindDoc && !copies.Keep(r.source.Node):
+		case r.source.Kind == graph.KindDoc && !kept.Keep(r.source.Node):
 		case r.via != nil && seen[k] >= viaPerContainer:
 		default:
 			if r.via != nil {

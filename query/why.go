@@ -11,6 +11,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/rationale"
+	"github.com/gortex/gortex/rationale/copies"
 )
 
 // Options shape a why answer.
@@ -180,16 +181,16 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch, mean
 }
 
 // distinct returns the first n of hits that are no copies of one another
-// (rationale.Copies): a documentation site kept per release would
+// (copies.Set): a documentation site kept per release would
 // otherwise fill every lexical place with one section.
 func distinct(hits []hit, n int) []hit {
-	copies := rationale.NewCopies()
+	kept := copies.New()
 	var out []hit
 	for _, h := range hits {
 		if len(out) == n {
 			break
 		}
-		if copies.Keep(h.source.Node) {
+		if kept.Keep(h.source.Node) {
 			out = append(out, h)
 		}
 	}

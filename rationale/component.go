@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/rationale/place"
@@ -47,12 +48,13 @@ var componentStop = map[string]bool{"the": true, "a": true, "an": true, "this": 
 // holding the package folder "x/webui"), and keeps the packages by folder.
 type componentIndex struct {
 	byName map[string][]string
+	byLast map[string][]string      // a folder's last element, as componentKey has it → every such folder
 	pkgs   map[string][]*graph.Node // folder → packages whose folder is at or below it
 	own    map[string]*graph.Node   // folder → its own package
 }
 
 func newComponentIndex(s *graph.Store) *componentIndex {
-	ix := &componentIndex{byName: map[string][]string{}, pkgs: map[string][]*graph.Node{}, own: map[string]*graph.Node{}}
+	ix := &componentIndex{byName: map[string][]string{}, byLast: map[string][]string{}, pkgs: map[string][]*graph.Node{}, own: map[string]*graph.Node{}}
 	total := 0
 	mirrored := map[string]bool{} // parent folder, NUL, the folder of a test file below a folder in it
 	for n := range s.Nodes() {
@@ -69,6 +71,8 @@ func newComponentIndex(s *graph.Store) *componentIndex {
 		ix.own[n.Path] = n
 		for d := n.Path; d != "." && d != "/" && d != ""; d = path.Dir(d) {
 			if len(ix.pkgs[d]) == 0 {
+				last := componentKey(path.Base(d))
+				ix.byLast[last] = append(ix.byLast[last], d)
 				keys := map[string]bool{componentKey(folderName(d)): true}
 				if d == n.Path {
 					keys[componentKey(n.Name)] = true
@@ -167,6 +171,8 @@ type word struct {
 	initial bool // first of its sentence
 	noun    bool // a component noun
 	stop    bool // an article or the like
+	dotted  bool // a part of a dotted name ("common.util"), joined by '.' to a neighbour
+	joined  bool // joined by '.' to the next word
 }
 
 // prose is a section's heading and text as the prose signals read them:
@@ -193,32 +199,48 @@ func proseWords(text string, n int, out []word) []word {
 		end = len(out) + n
 	}
 	start := -1
-	flush := func(end int) {
+	after := false // the word starts right after a '.' that joins it to the one before
+	flush := func(end int, joined bool) {
 		if start >= 0 {
 			t := text[start:end]
 			lw := strings.ToLower(t)
-			out = append(out, word{text: t, initial: initial, noun: componentNouns[lw], stop: componentStop[lw]})
+			out = append(out, word{text: t, initial: initial, noun: componentNouns[lw], stop: componentStop[lw],
+				dotted: joined || after, joined: joined})
 			initial = false
 			start = -1
 		}
+		after = joined
 	}
 	for i, r := range text {
 		if len(out) == end {
 			return out
 		}
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+		if isWordRune(r) {
 			if start < 0 {
 				start = i
 			}
 			continue
 		}
-		flush(i)
+		if r == '.' && start >= 0 && i+1 < len(text) {
+			// "common.util", "e2e.pageobjects": one dotted name, not the
+			// end of a sentence
+			if next, _ := utf8.DecodeRuneInString(text[i+1:]); isWordRune(next) {
+				flush(i, true)
+				continue
+			}
+		}
+		flush(i, false)
 		if r == '.' || r == '!' || r == '?' || r == ':' || r == '\n' {
 			initial = true
 		}
 	}
-	flush(len(text))
+	flush(len(text), false)
 	return out
+}
+
+// isWordRune reports whether r belongs in a word of prose.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_'
 }
 
 // writtenAsName reports whether w is written as a name: with a capital
@@ -254,7 +276,7 @@ func componentRuns(ws []word) []componentRun {
 			continue
 		}
 		start := i
-		for start > 0 && i-start < maxComponentWords && !ws[start-1].stop && !ws[start-1].noun {
+		for start > 0 && i-start < maxComponentWords && !ws[start-1].stop && !ws[start-1].noun && !ws[start-1].dotted {
 			start--
 		}
 		if start < i {
@@ -270,7 +292,7 @@ func componentRuns(ws []word) []componentRun {
 	}
 	for i := 0; i < len(ws); {
 		j := i
-		for j < len(ws) && j-i < maxComponentWords && !ws[j].noun && writtenAsName(ws[j]) {
+		for j < len(ws) && j-i < maxComponentWords && !ws[j].noun && !ws[j].dotted && writtenAsName(ws[j]) {
 			j++
 		}
 		if j > i {
@@ -318,8 +340,12 @@ func (d *componentDoc) remember(name string, folders []string) {
 	d.named[componentKey(name)] = folders
 }
 
-// pronouns open a sentence that goes on about what the one before named.
-var pronouns = map[string]bool{"it": true, "its": true, "they": true, "their": true, "this": true, "these": true}
+// pronouns open a sentence that goes on about the one part the sentence
+// before named ("It stores…", "Its cache…"). A plural pronoun or a
+// demonstrative points elsewhere as often: to what that sentence listed
+// ("two layers of checks. These are…"), to a noun it comes before ("This
+// UI", "These classes") or to a situation ("This can result in…").
+var pronouns = map[string]bool{"it": true, "its": true}
 
 // opensWithPronoun reports whether one of the text's first three words
 // is a pronoun ("It stores…", "Furthermore, it fetches…").
@@ -337,9 +363,10 @@ func opensWithPronoun(text string) bool {
 // packages below it). In each run the longest stretch of words that names
 // a folder counts ("User DB Adapter" before "Adapter"), the leftmost of
 // equal length. Within one document a one-word name a component phrase
-// gave links again in any case, and a section that opens with a pronoun
-// and names no component itself takes the previous section's, both at the
-// prose-name score. It returns the number of packages linked.
+// gave links again where it refers back (refersBack), and a section that
+// opens with a pronoun and names no component itself takes the previous
+// section's, both at the prose-name score; a dotted name links the folders
+// it ends (dotted.go). It returns the number of packages linked.
 func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, p prose, doc *componentDoc) int {
 	found := map[graph.NodeID]graph.Motivation{}
 	add := func(n *graph.Node, score float64, detail string) {
@@ -371,12 +398,20 @@ func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, p prose
 	for _, sib := range siblingNames(ix, p.words) {
 		folders(sib.folders, scoreProseName, scoreSubProseName, sib.word)
 	}
-	for _, w := range p.words {
+	for i, w := range p.words {
 		if len(doc.named) == 0 {
 			break // nothing to look up: spare the keys
 		}
+		if w.dotted || !refersBack(p.words, i) {
+			continue
+		}
 		if hits, ok := doc.named[componentKey(w.text)]; ok {
 			folders(hits, scoreProseName, scoreSubProseName, w.text)
+		}
+	}
+	for _, name := range dottedNames(p.words) {
+		if hits := ix.dotted(name); len(hits) > 0 && len(hits) <= maxComponentFolders {
+			folders(hits, scoreProseName, scoreSubProseName, strings.Join(name, "."))
 		}
 	}
 	if len(found) == 0 && opensWithPronoun(sec.Text) {
@@ -387,6 +422,33 @@ func linkComponents(s *graph.Store, ix *componentIndex, sec *graph.Node, p prose
 	doc.prev = found
 	return addNew(s, sec.ID, found)
 }
+
+// refersBack reports whether ws[i] may be a name given before: written
+// with a capital ("the Registry", "Registry stores…"), in lower case where
+// prose would capitalise it (a sentence that opens "logic, ui.website and
+// ui.controller…" writes it as code), or a lower-case word a determiner
+// makes a thing, at most one word before it ("the registry", "a single
+// registry", "the back-end logic"). A plain word without one is only a
+// word ("minimal logic", "e.g. cascade logic"), as siblingNames holds too.
+func refersBack(ws []word, i int) bool {
+	if ws[i].initial || unicode.IsUpper([]rune(ws[i].text)[0]) {
+		return true
+	}
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if determiners[strings.ToLower(ws[j].text)] {
+			return true
+		}
+		if ws[j].stop || ws[j].noun {
+			return false
+		}
+	}
+	return false
+}
+
+// determiners make the word after them, or the one after that, a thing
+// referred to.
+var determiners = map[string]bool{"the": true, "a": true, "an": true, "one": true, "this": true, "that": true,
+	"each": true, "every": true, "its": true, "our": true, "their": true}
 
 // siblingHit is a plain word of prose and the folders it names.
 type siblingHit struct {
@@ -409,7 +471,7 @@ func siblingNames(ix *componentIndex, ws []word) []siblingHit {
 		named := map[string][]string{} // word key → its folders
 		var order, written []string
 		for i, w := range sentence {
-			if w.noun || w.stop || len(w.text) < 3 || writtenAsName(w) ||
+			if w.noun || w.stop || w.dotted || len(w.text) < 3 || writtenAsName(w) ||
 				(i+1 < len(sentence) && sentence[i+1].noun) {
 				continue
 			}

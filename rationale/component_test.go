@@ -78,6 +78,7 @@ func TestLinkComponents(t *testing.T) {
 		cart    = "pkg:org.example.webui.cart"
 		media   = "pkg:example.com/shop/internal/mediamanagement"
 		model   = "pkg:example.com/shop/app/model"
+		tmodel  = "pkg:example.com/shop/test/app/model"
 	)
 	tests := []struct {
 		name string
@@ -100,6 +101,11 @@ func TestLinkComponents(t *testing.T) {
 		{"sibling words in two sentences", "We keep the logic simple. The model is small.", nil},
 		{"plain words naming folders of different parents", "The storage holds the logic.", nil},
 		{"a word before a noun is the noun's", "The logic layer reads the model.", []string{logic}},
+		{"a dotted name names the folders its parts end", "app.model holds the entities.", []string{model, tmodel}},
+		{"a dotted name, plural aside", "Entities live in app.models.", []string{model, tmodel}},
+		{"a dotted name inside a folder", "internal.storage keeps files.", []string{storage, disk}},
+		{"a dotted name no folder ends with names none", "shop.billing sends invoices and app.storage keeps them.", nil},
+		{"the parts of a dotted name are no words of prose", "See app.logic, app.model and users.", []string{logic, model, tmodel}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,6 +246,12 @@ func TestLinkComponentsAcrossSections(t *testing.T) {
 		"It answers within a second.",                    // 3: a pronoun takes section 2's
 		"The Image Provider service scales pictures.",    // 4: "Image" is a part of a longer name
 		"The scaled image is kept.",                      // 5: so "image" is only a word
+		"The Web layer serves pages.",                    // 6: a component phrase
+		"These are cached for a minute.",                 // 7: a demonstrative points elsewhere
+		"The Web layer serves pages.",                    // 8
+		"Its pages hold little code.",                    // 9: a singular pronoun carries
+		"Pages hold minimal web code.",                   // 10: "web" is only a word
+		"Every page uses one single web server.",         // 11: a determiner makes it a thing
 	}
 	for i, tx := range texts {
 		if err := s.AddNode(graph.Node{ID: graph.SectionID("d.md", 10*i+1), Kind: graph.KindDoc, Name: "S", Path: "d.md", Line: 10*i + 1, Text: tx}); err != nil {
@@ -250,7 +262,7 @@ func TestLinkComponentsAcrossSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{{"pkg:example.com/shop/registry"}, {"pkg:example.com/shop/registry"}, {"pkg:example.com/shop/registry"},
-		{"pkg:example.com/shop/image"}, nil}
+		{"pkg:example.com/shop/image"}, nil, {"pkg:example.com/shop/web"}, nil, {"pkg:example.com/shop/web"}, {"pkg:example.com/shop/web"}, nil, {"pkg:example.com/shop/web"}}
 	for i := range texts {
 		var got []string
 		for _, e := range s.Out(graph.SectionID("d.md", 10*i+1), graph.EdgeMotivates) {

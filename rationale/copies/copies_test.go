@@ -1,4 +1,4 @@
-package rationale
+package copies
 
 import (
 	"testing"
@@ -82,7 +82,7 @@ func TestCopies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := NewCopies()
+			c := New()
 			for i, s := range tt.sections {
 				if got := c.Keep(s); got != tt.want[i] {
 					t.Errorf("Keep(%s) = %v, want %v", s.ID, got, tt.want[i])

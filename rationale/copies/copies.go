@@ -1,4 +1,6 @@
-package rationale
+// Package copies recognises document sections that are copies of one
+// another, so that an answer gives each text one place.
+package copies
 
 import (
 	"hash/fnv"
@@ -10,11 +12,11 @@ import (
 	"github.com/gortex/gortex/internal/textutil"
 )
 
-// CopyLikeness is the word-set Jaccard similarity above which two sections
+// Likeness is the word-set Jaccard similarity above which two sections
 // with the same heading in files of the same name are copies of one
 // another (a documentation site kept per release, vendored docs); measured
 // on kueue's versioned site, copies score 0.8 and more.
-const CopyLikeness = 0.7
+const Likeness = 0.7
 
 // releaseFolder matches a folder named for a release of the documents it
 // holds: v1.2, 1.2, v1.2.3, v2.x, v0.18 (a number with a dot, or a v and a
@@ -27,10 +29,10 @@ var releaseFolder = textutil.Regexp(`^(?:v\d+(?:\.(?:\d+|x))*|\d+(?:\.(?:\d+|x))
 // are alike without being copies.
 const minCopyWords = 8
 
-// Copies recognises sections that are copies of one another, so that an
+// Set recognises sections that are copies of one another, so that an
 // answer gives each text one place:
 //   - the same heading in files of the same name with nearly the same
-//     words (CopyLikeness);
+//     words (Likeness);
 //   - the same heading at the same path once its release folders (v1.2,
 //     v1.3, ...) are left out: one guide kept per release, however much
 //     it changed between releases;
@@ -38,7 +40,7 @@ const minCopyWords = 8
 //
 // Nothing is named: the release folders are recognised by their form, the
 // copies by their text.
-type Copies struct {
+type Set struct {
 	byName    map[copyName][]map[string]bool
 	byRelease map[string]bool
 	byText    map[uint64]bool
@@ -46,17 +48,17 @@ type Copies struct {
 
 type copyName struct{ heading, base string }
 
-// NewCopies returns an empty set of kept sections.
-func NewCopies() *Copies {
-	return &Copies{byName: map[copyName][]map[string]bool{}, byRelease: map[string]bool{}, byText: map[uint64]bool{}}
+// New returns an empty set of kept sections.
+func New() *Set {
+	return &Set{byName: map[copyName][]map[string]bool{}, byRelease: map[string]bool{}, byText: map[uint64]bool{}}
 }
 
 // Keep reports whether sec is no copy of a section seen before, and
 // remembers it either way: a copy of a dropped copy is a copy too.
-func (c *Copies) Keep(sec *graph.Node) bool {
+func (c *Set) Keep(sec *graph.Node) bool {
 	words := textutil.TokenSet(sec.Text)
 	name := copyName{sec.Name, path.Base(sec.Path)}
-	copied := slices.ContainsFunc(c.byName[name], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= CopyLikeness })
+	copied := slices.ContainsFunc(c.byName[name], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= Likeness })
 	c.byName[name] = append(c.byName[name], words)
 	if rel, released := ReleaselessPath(sec.Path); released {
 		key := sec.Name + "\x00" + rel
