@@ -181,8 +181,7 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch, mean
 }
 
 // distinct returns the first n of hits that are no copies of one another
-// (copies.Set): a documentation site kept per release would
-// otherwise fill every lexical place with one section.
+// (copies.Set): a site kept per release would fill every place with one.
 func distinct(hits []hit, n int) []hit {
 	kept := copies.New()
 	var out []hit
