@@ -8,6 +8,9 @@ MANDIR    ?= $(PREFIX)/share/man
 # A git repository with a long history, for the commit side of why (a
 # local clone of it is measured); none by default.
 BENCH_HISTORY_DIR ?=
+# Git repositories of other shapes than BENCH_DIR (separated by spaces),
+# each measured in a local clone as issue 33's panel; none by default.
+BENCH_PANEL ?=
 # The packages with Go benchmarks; make test runs each benchmark once, so that
 # none can break unseen.
 BENCH_PKGS = ./graph ./query ./lsp ./rationale ./indexer ./indexer/manifest ./indexer/syntax ./indexer/ignore ./indexer/watch ./history
@@ -85,11 +88,13 @@ fuzz:
 # parse and gortex index --full in one run, with ratios and peak RSS; the
 # re-index after one change; gortex why from the CLI, in process and from
 # the MCP server; the same on three copies of the tree side by side; and
-# the commit side of why on BENCH_HISTORY_DIR. The report ends with the
-# rows of issue 13 against their targets.
+# the commit side of why on BENCH_HISTORY_DIR; and the panel of other
+# repositories (BENCH_PANEL): gortex version and why in turn, the re-index
+# after one change and MCP why on each. The report ends with the rows of
+# issue 13 against their targets.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 5x $(BENCH_PKGS)
-	$(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN) -history "$(BENCH_HISTORY_DIR)"
+	BENCH_PANEL="$(BENCH_PANEL)" $(GO) run ./cmd/gortex-bench -dir $(BENCH_DIR) -bin $(BIN) -history "$(BENCH_HISTORY_DIR)"
 
 # The organisation's store at scale (docs/org-store.md): copies of one Go
 # repository (ORGBENCH_REPO, default the fixture) published to a throwaway

@@ -21,21 +21,22 @@ const (
 
 // options are the parsed command line.
 type options struct {
-	dir        string // the tree to index
-	bin        string // the gortex binary
-	copy       bool   // index a copy, so that .gortex/ never lands in dir
-	keep       bool   // keep the copy
-	rounds     int    // repetitions of ctags, the bare parse and the full index
-	updates    int    // incremental re-index runs
-	whys       int    // gortex why processes
-	inproc     int    // in-process why queries
-	touch      string // repo-relative Go file the incremental runs change
-	copies     int    // copies of the tree in the scaled run (0 or 1: none)
-	copyRounds int    // full index runs of the scaled tree
-	history    string // a repository with a long history, for the commit side of why
-	mcpCalls   int    // MCP why calls after the cold ones
-	child      string // internal: run as a child ("parse", "tags" or "inproc")
-	fileList   string // internal: the child's list of files
+	dir        string   // the tree to index
+	bin        string   // the gortex binary
+	copy       bool     // index a copy, so that .gortex/ never lands in dir
+	keep       bool     // keep the copy
+	rounds     int      // repetitions of ctags, the bare parse and the full index
+	updates    int      // incremental re-index runs
+	whys       int      // gortex why processes
+	inproc     int      // in-process why queries
+	touch      string   // repo-relative Go file the incremental runs change
+	copies     int      // copies of the tree in the scaled run (0 or 1: none)
+	copyRounds int      // full index runs of the scaled tree
+	history    string   // a repository with a long history, for the commit side of why
+	mcpCalls   int      // MCP why calls after the cold ones
+	panel      []string // other repositories, each measured in a clone (issue 33's panel)
+	child      string   // internal: run as a child ("parse", "tags" or "inproc")
+	fileList   string   // internal: the child's list of files
 }
 
 // Main runs gortex-bench with args (without the program name) and returns
@@ -81,6 +82,10 @@ func parseArgs(args []string, stdout, stderr io.Writer) (o options, code int, do
 	fs.IntVar(&o.copyRounds, "copy-rounds", 2, "full index runs of the copies (medians are reported)")
 	fs.StringVar(&o.history, "history", os.Getenv("BENCH_HISTORY_DIR"), "a git repository with a long history (default $BENCH_HISTORY_DIR): git blame alone, gortex why cold and warm, MCP why, index --warm-blame, in a local clone")
 	fs.IntVar(&o.mcpCalls, "mcpcalls", 40, "MCP why calls timed after each query's first")
+	fs.Func("panel", "a git repository of another shape (repeatable; default $BENCH_PANEL, separated by spaces), measured in a local clone: gortex version and gortex why in turn, the re-index after one change, MCP why", func(v string) error {
+		o.panel = append(o.panel, v)
+		return nil
+	})
 	fs.StringVar(&o.child, "child", "", "internal: run as a child (parse, tags, inproc, pick or mcp)")
 	fs.StringVar(&o.fileList, "files", "", "internal: file listing the child's files")
 	fs.Usage = func() {
@@ -108,6 +113,9 @@ Flags:
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	fs.SetOutput(stderr)
+	if o.panel == nil {
+		o.panel = strings.Fields(os.Getenv("BENCH_PANEL"))
+	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fs.SetOutput(stdout)
@@ -148,7 +156,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	defer cleanup()
 	r := newReport(src, root)
 	b := &bench{o: o, bin: bin, root: root, log: stderr, r: r}
-	steps := []func(context.Context) error{b.listFiles, b.compare, b.incremental, b.inProcess, b.whyCLI, b.mcpMain, b.copies, b.history}
+	steps := []func(context.Context) error{b.listFiles, b.compare, b.incremental, b.inProcess, b.whyCLI, b.mcpMain, b.copies, b.history, b.panel}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return err

@@ -45,6 +45,7 @@ type report struct {
 	copiesWhys    []measured // gortex why on the copies
 	pairedWhys    []measured // gortex why on the tree, each just before one on the copies
 	hist          historyReport
+	panel         []panelRow
 }
 
 // historyReport is what the long-history repository showed.
@@ -75,6 +76,7 @@ func (r *report) write(w io.Writer) {
 	r.writeQueries(w)
 	r.writeScale(w)
 	r.writeHistory(w)
+	r.writePanel(w)
 	r.writeIssue(w)
 }
 
