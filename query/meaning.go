@@ -11,9 +11,10 @@ import (
 // one (nil when there is no model). *semantic.Model is one.
 type Meaning interface {
 	Score(text string) Cosines
-	// Cosines returns the cosine similarity by meaning of text to each of
-	// texts (nil when there is no model): how a commit message, which has
-	// no vector of its own, is compared.
+	// Feedback returns Score's cosines and a question's similarities by
+	// meaning, in part by pseudo-relevance feedback (semantic.Model.Feedback).
+	Feedback(text string) (plain, mixed Cosines)
+	// Cosines returns text's cosine by meaning to each of texts (a commit's message); nil without a model.
 	Cosines(text string, texts []string) []float64
 }
 
@@ -93,11 +94,10 @@ type meaningUse struct {
 // semantic signal"): they crowd out the entries a partial pair is found by.
 // So meaning only chooses among lexical matches (lexicalChoice).
 //
-// A question's answer has no named or member entries for meaning to
-// crowd out (every hit is a lexical match); there the development sets'
-// setting raised every figure of the question set (doc@5 0.43 to 0.50,
-// section@5 0.43 to 0.47, MRR 0.41 to 0.45, paraphrases 0.00 to 0.06) and
-// changes no symbol's answer.
+// A question's answer has no named or member entries for meaning to crowd
+// out (every hit is a lexical match); there the development sets' setting
+// raised every figure of the question set (doc@5 0.43 to 0.50, section@5
+// 0.43 to 0.47, MRR 0.41 to 0.45, paraphrases 0.00 to 0.06).
 var (
 	symbolMeaning   = meaningUse{weight: 0, entries: 0}
 	questionMeaning = meaningUse{weight: 0.75, entries: 2}

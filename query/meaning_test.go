@@ -90,6 +90,8 @@ type fakeMeaning map[string]float64
 
 func (f fakeMeaning) Score(string) Cosines { return nil }
 
+func (f fakeMeaning) Feedback(string) (plain, mixed Cosines) { return nil, nil }
+
 // cosMap holds cosines by section.
 type cosMap map[graph.NodeID]float64
 

@@ -55,8 +55,8 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 	}
 	hits = append(hits, hs...)
 	if opts.Meaning != nil {
-		cos := opts.Meaning.Score(text)
-		hits = withMeaning(s, hits, cos, questionMeaning)
+		cos, mixed := opts.Meaning.Feedback(text)
+		hits = withMeaning(s, hits, mixed, questionMeaning)
 		commitMeaning(text, hits, opts.Meaning, meaningScale(cos))
 	}
 	fillEntries(s, a, hits, opts, 0)

@@ -207,7 +207,11 @@ func (m *Model) Scores(text string) map[graph.NodeID]float64 {
 // few sections' cosines and the mean and best of all (on contour, making
 // the map of 2,700 sections per query cost more than the cosines).
 func (m *Model) Score(text string) *Scored {
-	v := m.Vector(text)
+	return m.scoreVec(m.Vector(text))
+}
+
+// scoreVec returns the cosines of the unit vector v to every section.
+func (m *Model) scoreVec(v []float32) *Scored {
 	m.idsOnce.Do(func() {
 		m.ids = make([]graph.NodeID, len(m.secs))
 		m.at = make(map[graph.NodeID]int32, len(m.secs))

@@ -330,3 +330,98 @@ func TestCosines(t *testing.T) {
 		t.Errorf("Cosines of unknown words = %.3f, want 0", got[1])
 	}
 }
+
+// TestNearest: the k largest positive values, largest first, the lower
+// index first among equals; none that is not positive.
+func TestNearest(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		dots []float32
+		k    int
+		want []int
+	}{
+		{"none", nil, 3, nil},
+		{"fewer than k", []float32{0.2, 0.5}, 3, []int{1, 0}},
+		{"k of many", []float32{0.1, 0.9, 0.3, 0.7, 0.5}, 3, []int{1, 3, 4}},
+		{"ties keep the lower index", []float32{0.4, 0.6, 0.4, 0.4}, 3, []int{1, 0, 2}},
+		{"not positive left out", []float32{0, -0.3, 0.2, 0}, 3, []int{2}},
+		{"k of one", []float32{0.3, 0.8, 0.8}, 1, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := nearest(tc.dots, tc.k); !slices.Equal(got, tc.want) {
+				t.Errorf("nearest(%v, %d) = %v, want %v", tc.dots, tc.k, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestStandOut: above the mean of the positive cosines, relative to the
+// best, in [0,1]; nothing stands out when all are alike.
+func TestStandOut(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cos  []float32 // cosines, each ×quantum in the Scored
+		want []float64
+	}{
+		{"above the mean, relative to the best", []float32{0.9, 0.7, 0.2}, []float64{1, 1.0 / 3, 0}},
+		{"all alike", []float32{0.5, 0.5}, []float64{0, 0}},
+		{"not positive: not counted, 0", []float32{0.8, 0.4, -0.2}, []float64{1, 0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &Scored{}
+			for _, c := range tc.cos {
+				s.dots = append(s.dots, c*quantum)
+				if c > 0 {
+					s.n++
+				}
+			}
+			f := s.standOut()
+			for i, c := range tc.cos {
+				if got := f(c); math.Abs(got-tc.want[i]) > 1e-6 {
+					t.Errorf("standOut(%.1f) = %.3f, want %.3f", c, got, tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestFeedback: Feedback's plain cosines are Score's; a question's vector
+// moves toward the sections nearest it, so that those sections together
+// score higher; its mixed similarity is feedbackShare of the moved
+// cosines' standing and the rest of the plain ones'; a text of words the
+// model does not know scores nothing.
+func TestFeedback(t *testing.T) {
+	m, err := Build(context.Background(), fixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"why is a burst of calls held back", "what is dropped when memory is full", "Throttle"} {
+		plain, mixed := m.Feedback(q)
+		if !slices.Equal(plain.dots, m.Score(q).dots) {
+			t.Errorf("Feedback(%q)'s plain cosines are not Score's", q)
+		}
+		near := nearest(plain.dots, feedbackSections)
+		if len(near) == 0 {
+			t.Fatalf("the fixture is wrong: %q scores no section", q)
+		}
+		moved := m.scoreVec(m.toward(m.Vector(q), near))
+		sb, sa := float32(0), float32(0)
+		for _, i := range near {
+			sb += plain.dots[i]
+			sa += moved.dots[i]
+		}
+		if sa < sb-0.01*quantum {
+			t.Errorf("%q: the nearest sections score %.3f together after feedback, %.3f before", q, sa/quantum, sb/quantum)
+		}
+		p, f := plain.standOut(), moved.standOut()
+		for i := range plain.dots {
+			want := (1-feedbackShare)*p(plain.dots[i]/quantum) + feedbackShare*f(moved.dots[i]/quantum)
+			if got := float64(mixed.dots[i]) / quantum; math.Abs(got-want) > 1e-4 {
+				t.Errorf("%q: section %d mixed %.4f, want %.4f", q, i, got, want)
+			}
+		}
+	}
+	if plain, mixed := m.Feedback("zzqx wvvk"); plain.Len()+mixed.Len() != 0 {
+		t.Errorf("Feedback of unknown words: %d and %d sections, want none", plain.Len(), mixed.Len())
+	}
+}

@@ -25,6 +25,15 @@ func (m *meaning) Score(text string) query.Cosines {
 	return m.model.Score(text)
 }
 
+// Feedback is the model's (semantic.Model.Feedback); nil without a usable
+// model, as for Score.
+func (m *meaning) Feedback(text string) (plain, mixed query.Cosines) {
+	if m.load() == nil {
+		return nil, nil
+	}
+	return m.model.Feedback(text)
+}
+
 // Cosines is the model's (semantic.Model.Cosines); nil without a usable
 // model, as for Scores.
 func (m *meaning) Cosines(text string, texts []string) []float64 {
