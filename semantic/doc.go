@@ -17,7 +17,7 @@
 // The model is written into the index (Write; Read checks every byte, as
 // it is read from a repository's .gortex), with the vector of every
 // section, so that a query scores all sections against a symbol's profile
-// or a question in a few milliseconds (Model.Scores). Modeler.WriteModel is what
+// or a question in a few milliseconds (Model.Score). Modeler.WriteModel is what
 // the indexer calls; it takes the live model over when the words it was built
 // from did not change (the content hash).
 package semantic

@@ -191,17 +191,6 @@ const minWordsPerDim = 10
 // does not.
 func (m *Model) Informed() bool { return m.Words() >= minWordsPerDim*m.dim }
 
-// Scores returns the cosine similarity by meaning of text to every section
-// whose similarity is positive, by section node ID: Score's, as a map.
-func (m *Model) Scores(text string) map[graph.NodeID]float64 {
-	sc := m.Score(text)
-	out := make(map[graph.NodeID]float64, sc.Len())
-	for id, c := range sc.All {
-		out[id] = c
-	}
-	return out
-}
-
 // Score returns the cosine similarity by meaning of text to every section
 // whose similarity is positive. It makes no map of them: a query reads a
 // few sections' cosines and the mean and best of all (on contour, making
@@ -265,7 +254,7 @@ func (s *Scored) All(yield func(graph.NodeID, float64) bool) {
 }
 
 // Cosines returns the cosine similarity by meaning of text to each of
-// texts, in their order: what Scores gives a section, for texts the model
+// texts, in their order: what Score gives a section, for texts the model
 // holds no vector of (a commit message).
 func (m *Model) Cosines(text string, texts []string) []float64 {
 	q := m.Vector(text)

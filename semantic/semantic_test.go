@@ -82,9 +82,9 @@ func TestScoresByMeaning(t *testing.T) {
 					t.Fatalf("the fixture is wrong: %q shares %q with the section", tc.profile, w)
 				}
 			}
-			sc := m.Scores(tc.profile)
+			sc := scores(m, tc.profile)
 			if sc[tc.want] <= sc[tc.other] {
-				t.Errorf("Scores(%q): %s %.3f, not above %s %.3f", tc.profile, tc.want, sc[tc.want], tc.other, sc[tc.other])
+				t.Errorf("Score(%q): %s %.3f, not above %s %.3f", tc.profile, tc.want, sc[tc.want], tc.other, sc[tc.other])
 			}
 		})
 	}
@@ -115,7 +115,7 @@ func TestDeterministic(t *testing.T) {
 	if !bytes.Equal(m3.Encode(), b1) {
 		t.Fatal("a model read back encodes to other bytes")
 	}
-	if a, b := fmt.Sprint(m1.Scores("Throttle")), fmt.Sprint(m3.Scores("Throttle")); a != b {
+	if a, b := fmt.Sprint(scores(m1, "Throttle")), fmt.Sprint(scores(m3, "Throttle")); a != b {
 		t.Errorf("a model read back scores otherwise: %s, then %s", a, b)
 	}
 }
@@ -255,7 +255,7 @@ func FuzzDecode(f *testing.F) {
 		if !bytes.Equal(m.Encode(), data) {
 			t.Fatal("an accepted file encodes to other bytes")
 		}
-		m.Scores("abc throttle")
+		m.Score("abc throttle")
 	})
 }
 
@@ -311,7 +311,7 @@ func TestInformed(t *testing.T) {
 }
 
 // TestCosines: a text is compared by meaning as a section is: the
-// section's own words score as Scores scores the section, and a text of
+// section's own words score as Score scores the section, and a text of
 // words the model does not know scores 0.
 func TestCosines(t *testing.T) {
 	s := fixture(t)
@@ -322,9 +322,9 @@ func TestCosines(t *testing.T) {
 	id := graph.SectionID("docs/design.md", 1)
 	n, _ := s.Node(id)
 	got := m.Cosines("Throttle", []string{n.Name + "\n" + n.Text, "zzqx wvvk"})
-	want := m.Scores("Throttle")[id]
+	want := scores(m, "Throttle")[id]
 	if math.Abs(got[0]-want) > 0.02 {
-		t.Errorf("Cosines of the section's text %.3f, Scores of the section %.3f", got[0], want)
+		t.Errorf("Cosines of the section's text %.3f, Score of the section %.3f", got[0], want)
 	}
 	if got[1] != 0 {
 		t.Errorf("Cosines of unknown words = %.3f, want 0", got[1])
@@ -424,4 +424,14 @@ func TestFeedback(t *testing.T) {
 	if plain, mixed := m.Feedback("zzqx wvvk"); plain.Len()+mixed.Len() != 0 {
 		t.Errorf("Feedback of unknown words: %d and %d sections, want none", plain.Len(), mixed.Len())
 	}
+}
+
+// scores is m.Score(text) as a map by section ID, for comparing and
+// printing.
+func scores(m *Model, text string) map[graph.NodeID]float64 {
+	out := map[graph.NodeID]float64{}
+	for id, c := range m.Score(text).All {
+		out[id] = c
+	}
+	return out
 }
