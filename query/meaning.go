@@ -1,7 +1,9 @@
 package query
 
 import (
-	"sort"
+	"cmp"
+	"maps"
+	"slices"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -108,7 +110,8 @@ var (
 func similarity(h hit) float64 { return h.lex + h.semWeight*h.sem }
 
 // withMeaning sets every hit's similarity by meaning and adds the best
-// sections found by meaning alone.
+// sections found by meaning alone, by similarity × document kind as the rank
+// weighs them (docs/evaluation.md, "Entries chosen as the rank weighs them").
 func withMeaning(s *graph.Store, hits []hit, cos Cosines, use meaningUse) []hit {
 	if cos == nil || cos.Len() == 0 {
 		return hits
@@ -122,27 +125,19 @@ func withMeaning(s *graph.Store, hits []hit, cos Cosines, use meaningUse) []hit 
 	if use.entries == 0 {
 		return hits // no entries of its own: the sections need no order
 	}
-	type cand struct {
-		id  graph.NodeID
-		sim float64
-	}
-	var cands []cand
+	by := map[graph.NodeID]float64{} // similarity × kind
 	for id := range cos.All {
-		if !seen[id] {
-			cands = append(cands, cand{id, sim(id)})
+		if n, ok := s.Node(id); ok && !seen[id] {
+			by[id] = sim(id) * sectionSource(n).asset().Weight()
 		}
 	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].sim != cands[j].sim {
-			return cands[i].sim > cands[j].sim
-		}
-		return cands[i].id < cands[j].id
+	cands := slices.SortedFunc(maps.Keys(by), func(a, b graph.NodeID) int {
+		return cmp.Or(cmp.Compare(by[b], by[a]), cmp.Compare(a, b))
 	})
 	var extra []hit
-	for _, c := range cands[:min(len(cands), 4*use.entries)] {
-		if src, ok := s.Node(c.id); ok {
-			extra = append(extra, hit{source: sectionSource(src), signal: graph.SignalMeaning, score: c.sim, sem: c.sim, semWeight: use.weight})
-		}
+	for _, id := range cands[:min(len(cands), 4*use.entries)] {
+		src, _ := s.Node(id)
+		extra = append(extra, hit{source: sectionSource(src), signal: graph.SignalMeaning, score: sim(id), sem: sim(id), semWeight: use.weight})
 	}
 	return append(hits, distinct(extra, use.entries)...)
 }
