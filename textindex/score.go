@@ -47,6 +47,9 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	lists := make([][]postings, len(fields))
 	var docs docTable
 	segs := segmentsOf(r)
+	if segs != nil {
+		docs.reserve(segs.size())
+	}
 	for f, field := range fields {
 		lists[f] = make([]postings, len(terms))
 		var dicts []segment.TermDictionary
@@ -58,7 +61,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		for k, t := range terms {
 			var p postings
 			if segs != nil {
-				p, err = segs.postings(dicts, t, &docs)
+				p, err = segs.postings(dicts, t, &docs, c.lengths != nil)
 			} else {
 				p, err = readPostings(ctx, r, field, t, &docs)
 			}
@@ -240,22 +243,25 @@ func (h *rankHeap) Pop() any {
 
 // docTable numbers the documents the postings name. Scorch's internal IDs
 // are 8-byte document numbers, looked up in a slice below denseNums and
-// kept as integers; others (the in-memory index's) as strings.
+// kept as integers; others (the in-memory index's) as strings. Its
+// entries hold no pointers, so that the collector does not scan them.
 type docTable struct {
 	dense []int32 // by document number: its index + 1, or 0
 	byNum map[uint64]int32
 	byStr map[string]int32
-	ids   []docID
+	nums  []uint64         // each document's number, when it has one
+	strs  map[int32]string // the ID of each document that has no number
 }
 
 // denseNums bounds the document numbers docTable keeps in a slice (4 MB
 // of it at most).
 const denseNums = 1 << 20
 
-type docID struct {
-	num   uint64
-	str   string
-	isNum bool
+// reserve sizes the table for document numbers below n.
+func (t *docTable) reserve(n uint64) {
+	if n <= denseNums && uint64(len(t.dense)) < n {
+		t.dense = slices.Grow(t.dense, int(n)-len(t.dense))[:n]
+	}
 }
 
 func (t *docTable) index(id index.IndexInternalID) int32 {
@@ -266,11 +272,11 @@ func (t *docTable) index(id index.IndexInternalID) int32 {
 		return i
 	}
 	if t.byStr == nil {
-		t.byStr = map[string]int32{}
+		t.byStr, t.strs = map[string]int32{}, map[int32]string{}
 	}
-	i := int32(len(t.ids))
-	t.byStr[string(id)] = i
-	t.ids = append(t.ids, docID{str: string(id)})
+	i := int32(len(t.nums))
+	t.byStr[string(id)], t.strs[i] = i, string(id)
+	t.nums = append(t.nums, 0)
 	return i
 }
 
@@ -283,9 +289,9 @@ func (t *docTable) number(num uint64) int32 {
 		if num >= uint64(len(t.dense)) {
 			t.dense = slices.Grow(t.dense, int(num)+1-len(t.dense))[:num+1]
 		}
-		i := int32(len(t.ids))
+		i := int32(len(t.nums))
 		t.dense[num] = i + 1
-		t.ids = append(t.ids, docID{num: num, isNum: true})
+		t.nums = append(t.nums, num)
 		return i
 	}
 	if i, ok := t.byNum[num]; ok {
@@ -294,29 +300,33 @@ func (t *docTable) number(num uint64) int32 {
 	if t.byNum == nil {
 		t.byNum = map[uint64]int32{}
 	}
-	i := int32(len(t.ids))
+	i := int32(len(t.nums))
 	t.byNum[num] = i
-	t.ids = append(t.ids, docID{num: num, isNum: true})
+	t.nums = append(t.nums, num)
 	return i
 }
 
-func (t *docTable) len() int { return len(t.ids) }
+func (t *docTable) len() int { return len(t.nums) }
 
 // compare orders documents a and b as their internal IDs.
 func (t *docTable) compare(a, b int32) int {
-	if x, y := t.ids[a], t.ids[b]; x.isNum && y.isNum {
-		return cmp.Compare(x.num, y.num)
+	if t.strs == nil {
+		return cmp.Compare(t.nums[a], t.nums[b])
+	}
+	_, sa := t.strs[a]
+	_, sb := t.strs[b]
+	if !sa && !sb {
+		return cmp.Compare(t.nums[a], t.nums[b])
 	}
 	return bytes.Compare(t.id(a), t.id(b))
 }
 
 // id is document i's internal ID.
 func (t *docTable) id(i int32) index.IndexInternalID {
-	d := t.ids[i]
-	if d.isNum {
-		return binary.BigEndian.AppendUint64(nil, d.num)
+	if s, ok := t.strs[i]; ok {
+		return index.IndexInternalID(s)
 	}
-	return index.IndexInternalID(d.str)
+	return binary.BigEndian.AppendUint64(nil, t.nums[i])
 }
 
 // distinct returns tokens without repeats, in order.

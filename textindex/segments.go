@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	index "github.com/blevesearch/bleve_index_api"
@@ -35,6 +36,15 @@ func segmentsOf(r index.IndexReader) *segments {
 		running += uint64(ss.FullSize())
 	}
 	return s
+}
+
+// size is the number of document numbers of the segments: each is below it.
+func (s *segments) size() uint64 {
+	if len(s.segs) == 0 {
+		return 0
+	}
+	last := len(s.segs) - 1
+	return s.offsets[last] + uint64(s.segs[last].FullSize())
 }
 
 // record returns the external ID and the stored record of the document at;
@@ -81,8 +91,10 @@ func (s *segments) dictionaries(field string) ([]segment.TermDictionary, error) 
 
 // postings reads term's postings from the dictionaries of a field, in
 // document order as scorch's TermFieldReader yields them, numbering the
-// documents in docs; idf is left to the caller.
-func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *docTable) (postings, error) {
+// documents in docs; idf is left to the caller. Each posting's frequency
+// and norm are kept too when lengths is set (BM25 reads them); sqrt(freq)·norm
+// always.
+func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *docTable, lengths bool) (postings, error) {
 	var p postings
 	lists := make([]segment.PostingsList, len(dicts))
 	for i, d := range dicts {
@@ -93,7 +105,10 @@ func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *d
 		lists[i], p.df = pl, p.df+pl.Count()
 	}
 	p.docs, p.tfn = make([]int32, 0, p.df), make([]float64, 0, p.df)
-	p.freq, p.norm = make([]float32, 0, p.df), make([]float32, 0, p.df)
+	if lengths {
+		p.freq, p.norm = make([]float32, 0, p.df), make([]float32, 0, p.df)
+	}
+	norms, roots := normTable(), sqrtTable()
 	for i, pl := range lists {
 		it := pl.Iterator(true, true, false, nil)
 		for {
@@ -104,11 +119,55 @@ func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *d
 			if next == nil {
 				break
 			}
-			freq, norm := next.Frequency(), next.Norm()
+			freq, norm := next.Frequency(), postingNorm(next, norms)
 			p.docs = append(p.docs, docs.number(s.offsets[i]+next.Number()))
-			p.tfn = append(p.tfn, math.Sqrt(float64(freq))*norm)
-			p.freq, p.norm = append(p.freq, float32(freq)), append(p.norm, float32(norm))
+			p.tfn = append(p.tfn, sqrtFreq(freq, roots)*norm)
+			if lengths {
+				p.freq, p.norm = append(p.freq, float32(freq)), append(p.norm, float32(norm))
+			}
 		}
 	}
 	return p, nil
 }
+
+// lengthNorm is what a posting's Norm returns for a field of a given
+// length in tokens, computed as zap computes it, for the lengths below
+// len(normTable()); a posting's norm is a function of its field's length
+// alone, and the root and division per posting were a tenth of a why.
+type lengthNorm interface{ NormUint64() uint64 }
+
+var normTable = sync.OnceValue(func() []float64 {
+	t := make([]float64, 4096)
+	for n := range t {
+		t[n] = float64(float32(1.0 / math.Sqrt(float64(n))))
+	}
+	return t
+})
+
+// postingNorm is p.Norm(), read from norms (normTable) where p gives its
+// field's length.
+func postingNorm(p segment.Posting, norms []float64) float64 {
+	if l, ok := p.(lengthNorm); ok {
+		if n := l.NormUint64(); n < uint64(len(norms)) {
+			return norms[n]
+		}
+	}
+	return p.Norm()
+}
+
+// sqrtFreq is math.Sqrt(float64(freq)), from roots (sqrtTable) for small
+// counts.
+func sqrtFreq(freq uint64, roots []float64) float64 {
+	if freq < uint64(len(roots)) {
+		return roots[freq]
+	}
+	return math.Sqrt(float64(freq))
+}
+
+var sqrtTable = sync.OnceValue(func() []float64 {
+	t := make([]float64, 64)
+	for n := range t {
+		t[n] = math.Sqrt(float64(n))
+	}
+	return t
+})
