@@ -33,13 +33,19 @@ LDFLAGS   := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X github.com/g
 
 all: build
 
+# gortex and, beside it, gortex-mcp: the MCP servers, which gortex mcp and
+# gortex serve run in their place (cmd/internal/cli says why they are apart).
+MCP_BIN = $(dir $(BIN))gortex-mcp
+
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gortex
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(MCP_BIN) ./cmd/gortex-mcp
 
-# Install gortex into $(go env GOPATH)/bin, stamped with its version, and
-# its man pages (docs/man, made from gortex help) into $(MANDIR)/man1.
+# Install gortex and gortex-mcp into $(go env GOPATH)/bin, stamped with
+# their version, and the man pages (docs/man, made from gortex help) into
+# $(MANDIR)/man1.
 install:
-	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/gortex
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/gortex ./cmd/gortex-mcp
 	mkdir -p $(DESTDIR)$(MANDIR)/man1
 	cp docs/man/*.1 $(DESTDIR)$(MANDIR)/man1/
 
@@ -147,4 +153,4 @@ e2e: build
 	node testdata/e2e/toon-check.mjs $(BIN)
 
 clean:
-	rm -f $(BIN)
+	rm -f $(BIN) $(MCP_BIN)

@@ -27,7 +27,8 @@ var (
 	binErr  error
 )
 
-// gortexBinary builds cmd/gortex once per test binary.
+// gortexBinary builds cmd/gortex once per test binary, and beside it
+// cmd/gortex-mcp, the server gortex mcp hands over to.
 func gortexBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -41,6 +42,9 @@ func gortexBinary(t *testing.T) string {
 		}
 		binPath = filepath.Join(dir, "gortex")
 		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/gortex").CombinedOutput()
+		if err == nil {
+			out, err = exec.Command("go", "build", "-o", filepath.Join(dir, "gortex-mcp"), "../cmd/gortex-mcp").CombinedOutput()
+		}
 		if err != nil {
 			binErr = &exec.ExitError{Stderr: out}
 		}

@@ -2,17 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/term"
 
 	"github.com/gortex/gortex/query"
-	"github.com/gortex/gortex/workspace"
 )
 
 // Exit codes. 2 and 3 let scripts and agents tell an unknown symbol from an
@@ -132,29 +129,3 @@ func progressOn(w io.Writer) progressMode {
 
 // dirHelp is the help of every --dir flag.
 const dirHelp = "repository root (default: the project around the working directory; see gortex help index)"
-
-// resolveRoot returns the repository root: DIR when given, else the
-// project around the working directory (see workspace.FindRoot). Outside
-// any project it refuses, saying how to point at one, so that nothing is
-// indexed or written in a directory that is no project.
-func resolveRoot(dir string) (string, error) {
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", err
-		}
-		root, err := workspace.FindRoot(wd)
-		if errors.Is(err, workspace.ErrNoProject) {
-			return "", fmt.Errorf("%w\n  run gortex inside a repository, point at one with --dir DIR, or index a directory with gortex index DIR", err)
-		}
-		return root, err
-	}
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", dir, err)
-	}
-	if !fi.IsDir() {
-		return "", fmt.Errorf("%s is not a directory", dir)
-	}
-	return filepath.Abs(dir)
-}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/audit"
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 )
@@ -48,7 +49,7 @@ func runAudit(ctx context.Context, e env, args []string) int {
 }
 
 func auditRun(ctx context.Context, e env, o auditOpts) int {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	var paths []string
 	if err == nil {
 		paths, err = repoPaths(root, o.paths)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/memory"
@@ -51,7 +52,7 @@ func runDoctor(ctx context.Context, e env, args []string) int {
 	if !noArgs(e, "doctor", pos, dirHint) {
 		return exitUsage
 	}
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex doctor:", err)
 		return exitError

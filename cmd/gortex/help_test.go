@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/cmd/internal/cli"
 )
 
 // helpCommands are the commands whose help is golden-tested, as typed
@@ -67,7 +69,7 @@ func TestEveryCommandHasHelp(t *testing.T) {
 func TestHelpGolden(t *testing.T) {
 	// Flag defaults read from the environment must not reach the files.
 	t.Setenv("USER", "")
-	t.Setenv(tokenEnv, "")
+	t.Setenv(cli.TokenEnv, "")
 	t.Run("gortex", func(t *testing.T) {
 		code, out, stderr := run(t, "help")
 		if code != exitOK || stderr != "" {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/workspace"
 )
@@ -49,7 +50,7 @@ func runIndex(ctx context.Context, e env, args []string) int {
 }
 
 func indexRun(ctx context.Context, e env, o indexOpts) int {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex index:", err)
 		return exitError

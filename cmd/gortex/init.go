@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/indexer"
 	"github.com/gortex/gortex/internal/fsutil"
 	"github.com/gortex/gortex/repofs"
@@ -64,7 +65,7 @@ type initStep struct {
 }
 
 func initRun(ctx context.Context, e env, o initOpts) int {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex init:", err)
 		return exitError

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/lsp"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/workspace"
@@ -30,7 +31,7 @@ func runLSP(ctx context.Context, e env, args []string) int {
 	if !noArgs(e, "lsp", pos, dirHint) {
 		return exitUsage
 	}
-	log := serverLog(e, o.verbose)
+	log := cli.ServerLog(e.stderr, o.verbose)
 	var sessions []*workspace.Session
 	srv := lsp.New(func(ctx context.Context, dir string) (lsp.Views, error) {
 		root, err := lspRoot(o.dir, dir)
@@ -63,7 +64,7 @@ func runLSP(ctx context.Context, e env, args []string) int {
 // around the client's workspace folder, else around the working directory.
 func lspRoot(flagDir, clientDir string) (string, error) {
 	if flagDir != "" || clientDir == "" {
-		return resolveRoot(flagDir)
+		return cli.Root(flagDir)
 	}
 	return workspace.FindRoot(clientDir)
 }

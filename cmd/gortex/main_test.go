@@ -98,6 +98,9 @@ func TestMain(m *testing.M) {
 	if indexedFixture != "" {
 		os.RemoveAll(indexedFixture)
 	}
+	if mcpBuildDir != "" {
+		os.RemoveAll(mcpBuildDir)
+	}
 	os.Exit(code)
 }
 

@@ -3,67 +3,57 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/gortex/gortex/mcp"
+	"github.com/gortex/gortex/cmd/internal/cli"
 )
 
-// gortex mcp serves --dir; else $CLAUDE_PROJECT_DIR; else the git
-// repository around the working directory; else the project (a build
-// file) around it; outside any project it refuses.
-func TestMCPRoot(t *testing.T) {
-	base, err := filepath.EvalSymlinks(t.TempDir())
+// mcpBuild is gortex-mcp built once per test binary (go build), in a
+// directory TestMain removes; without the VCS stamp, as a test binary has
+// none, so that the two take each other's index for their own (indexer's
+// rulesID).
+var mcpBuild = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "gortex-mcp-bin-")
+	if err != nil {
+		return "", err
+	}
+	mcpBuildDir = dir
+	cmd := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(dir, cli.Program), "../gortex-mcp")
+	cmd.Dir = packageDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build gortex-mcp: %v\n%s", err, out)
+	}
+	return dir, nil
+})
+
+var mcpBuildDir string
+
+// packageDir is this package's directory, the working directory go test
+// starts in (a test may change it).
+var packageDir, _ = os.Getwd()
+
+// withMCPProgram puts a gortex-mcp built from this checkout first on
+// $PATH, where gortex mcp and gortex serve find it (the test binary has
+// none beside it), for the rest of t.
+func withMCPProgram(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not on PATH: gortex-mcp cannot be built")
+	}
+	dir, err := mcpBuild()
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, sub, plain := filepath.Join(base, "repo"), filepath.Join(base, "repo", "pkg"), filepath.Join(base, "plain")
-	marked := filepath.Join(base, "marked")
-	for _, d := range []string{filepath.Join(repo, ".git"), sub, plain, marked} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(marked, "go.mod"), []byte("module m\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name       string
-		dir, env   string
-		wd         string
-		wantRoot   string
-		wantSource mcp.RootSource
-	}{
-		{"flag", plain, repo, sub, plain, mcp.RootFlag},
-		{"environment", "", plain, sub, plain, mcp.RootEnv},
-		{"environment not a directory", "", filepath.Join(base, "nosuch"), sub, repo, mcp.RootGit},
-		{"git root of the working directory", "", "", sub, repo, mcp.RootGit},
-		{"project around the working directory", "", "", marked, marked, mcp.RootWorkdir},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Chdir(tt.wd)
-			root, source, err := mcpRoot(tt.dir, tt.env)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if root != tt.wantRoot || source != tt.wantSource {
-				t.Errorf("root %s (%s), want %s (%s)", root, source, tt.wantRoot, tt.wantSource)
-			}
-		})
-	}
-	t.Run("no project", func(t *testing.T) {
-		t.Chdir(plain)
-		if root, _, err := mcpRoot("", ""); err == nil {
-			t.Errorf("outside a project mcp serves %s", root)
-		}
-	})
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 // lineWriter collects what is written to it and sends each completed line
@@ -97,7 +87,8 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 // the server answers.
 func TestMCPHTTPToken(t *testing.T) {
 	dir := fixture(t)
-	t.Setenv(tokenEnv, "")
+	withMCPProgram(t)
+	t.Setenv(cli.TokenEnv, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &lineWriter{lines: make(chan string, 16)}
 	done := make(chan int, 1)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/memory"
 )
 
@@ -161,7 +162,7 @@ func memoryAddRun(ctx context.Context, e env, name string, o writeOpts) int {
 
 // writeStore opens the one store a write goes to.
 func writeStore(o writeOpts) (*memory.Store, string, error) {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		return nil, "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/memory"
 )
 
@@ -33,7 +34,7 @@ func runMemoryEdit(ctx context.Context, e env, args []string) int {
 
 // memoryEditorRun finds memory ref and opens it in the editor.
 func memoryEditorRun(ctx context.Context, e env, ref string, o writeOpts) int {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	var stores []*memory.Store
 	if err == nil {
 		stores, err = openStores(root, o.scope)
@@ -59,7 +60,7 @@ func changesField(set map[string]bool) bool {
 }
 
 func memoryEditRun(ctx context.Context, e env, ref string, o writeOpts, set func(string) bool) int {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	var stores []*memory.Store
 	if err == nil {
 		stores, err = openStores(root, o.scope)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/memory"
 )
 
@@ -24,7 +25,7 @@ func (o *readOpts) register(fs *flag.FlagSet) {
 }
 
 func (o *readOpts) stores() (string, []*memory.Store, error) {
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		return "", nil, err
 	}

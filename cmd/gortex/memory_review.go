@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/repofs"
 )
@@ -52,7 +53,7 @@ func runMemoryReview(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(e.stderr, "gortex memory review: --scope is workspace or global")
 		return exitUsage
 	}
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex memory review:", err)
 		return exitError

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -10,28 +9,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/memory"
-	"github.com/gortex/gortex/orgserve"
 	"github.com/gortex/gortex/orgstore"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/workspace"
 )
 
-// dbHelp is the help of every --db flag.
-const dbHelp = "the organisation's PostgreSQL store (postgres://USER@HOST/DB; default $" + orgstore.EnvDB + "; a password is best kept in ~/.pgpass or $PGPASSWORD)"
-
-// dbURL is the store's connection string: the flag's, else $GORTEX_DB.
-func dbURL(flagged string) string {
-	if flagged != "" {
-		return flagged
-	}
-	return os.Getenv(orgstore.EnvDB)
-}
-
 // openStore opens the store for command cmd; on failure it says why.
 func openStore(ctx context.Context, e env, cmd, dsn string) (*orgstore.Store, bool) {
-	st, err := orgstore.Open(ctx, dbURL(dsn))
+	st, err := orgstore.Open(ctx, cli.DBURL(dsn))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
 		return nil, false
@@ -44,7 +32,7 @@ func runPublish(ctx context.Context, e env, args []string) int {
 	var remove, asJSON bool
 	var commits int
 	fs := flag.NewFlagSet("publish", flag.ContinueOnError)
-	fs.StringVar(&db, "db", "", dbHelp)
+	fs.StringVar(&db, "db", "", cli.DBHelp)
 	fs.StringVar(&dir, "dir", "", dirHelp)
 	fs.StringVar(&name, "repo", "", "the name to publish under (default: the origin remote's URL without scheme and .git, else the directory's name)")
 	fs.BoolVar(&remove, "remove", false, "remove the repository (--repo, else this one's name) and all it published; the organisation's memories stay")
@@ -130,13 +118,10 @@ func publishRemove(ctx context.Context, e env, st *orgstore.Store, name string) 
 }
 
 func runServe(ctx context.Context, e env, args []string) int {
-	var db, addr string
-	var origins listFlag
+	var o cli.ServeFlags
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.StringVar(&db, "db", "", dbHelp)
-	fs.StringVar(&addr, "http", "127.0.0.1:8766", "serve streamable HTTP on this host:port (port 0 picks one)")
-	fs.Var(&origins, "allow-origin", "an origin (scheme://host:port) allowed besides localhost (repeatable)")
-	setUsage(fs, "serve", "tools", strings.Join(orgserve.ToolNames(), ", "))
+	o.Define(fs)
+	setUsage(fs, "serve", "tools", strings.Join(cli.ServeTools, ", "))
 	pos, code, done := parseFlags(fs, e, args)
 	if done {
 		return code
@@ -144,27 +129,14 @@ func runServe(ctx context.Context, e env, args []string) int {
 	if !noArgs(e, "serve", pos, "") {
 		return exitUsage
 	}
-	st, ok := openStore(ctx, e, "serve", db)
-	if !ok {
-		return exitError
-	}
-	defer st.Close()
-	srv := orgserve.New(st, readBuildInfo().Version)
-	err := srv.ServeHTTP(ctx, orgserve.Options{Addr: addr, AllowOrigins: origins.vals}, func(url string) {
-		fmt.Fprintf(e.stderr, "gortex: serving the organisation's store at %s\n", url)
-	})
-	if err != nil && !errors.Is(err, context.Canceled) {
-		fmt.Fprintln(e.stderr, "gortex serve:", err)
-		return exitError
-	}
-	return exitOK
+	return handOver(ctx, e, "serve", args)
 }
 
 func runToken(ctx context.Context, e env, args []string) int {
 	var db string
 	var all bool
 	fs := flag.NewFlagSet("token", flag.ContinueOnError)
-	fs.StringVar(&db, "db", "", dbHelp)
+	fs.StringVar(&db, "db", "", cli.DBHelp)
 	fs.BoolVar(&all, "all", false, "add: the token reads every repository")
 	setUsage(fs, "token")
 	pos, code, done := parseFlags(fs, e, args)
@@ -284,7 +256,7 @@ func searchDB(ctx context.Context, e env, db string, o searchOpts) int {
 // work tree of --dir against the commit the store holds of the repository.
 func checkDB(ctx context.Context, e env, o checkOpts) int {
 	switch {
-	case o.db == "" && dbURL("") == "":
+	case o.db == "" && cli.DBURL("") == "":
 		fmt.Fprintln(e.stderr, "gortex check: --repo needs --db (or $GORTEX_DB)")
 		return exitUsage
 	case len(o.paths) > 0 || o.base != "":

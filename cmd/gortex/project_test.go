@@ -25,6 +25,7 @@ func emptyDir(t *testing.T) string {
 // that would index or write refuse, say how to point at a project, and
 // leave the directory empty; --dir still works.
 func TestOutsideAProject(t *testing.T) {
+	withMCPProgram(t)
 	dir := emptyDir(t)
 	t.Chdir(dir)
 	for _, args := range [][]string{

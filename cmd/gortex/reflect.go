@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
@@ -58,7 +59,7 @@ func reflectRun(ctx context.Context, e env, o reflectOpts) int {
 		fmt.Fprintf(e.stderr, "gortex reflect: %s; nothing was written\n", oneLine(err.Error()))
 		return exitError
 	}
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		return fail(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/docs"
 	"github.com/gortex/gortex/query"
 )
@@ -102,7 +103,7 @@ func searchRun(ctx context.Context, e env, o searchOpts) int {
 // files changed) as a docs.Library; on failure it returns nil and the exit
 // code, the error said on stderr.
 func openLibrary(ctx context.Context, e env, cmd, dir string) (*docs.Library, int) {
-	root, err := resolveRoot(dir)
+	root, err := cli.Root(dir)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gortex %s: %v\n", cmd, err)
 		return nil, exitError

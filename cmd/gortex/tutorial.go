@@ -8,6 +8,7 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/indexer"
 )
 
@@ -83,7 +84,7 @@ func runTutorial(ctx context.Context, e env, args []string) int {
 // chooseExample); placeholders when there is no index yet: the tutorial
 // does not build one.
 func tutorialNames(ctx context.Context, e env, dir string) example {
-	root, err := resolveRoot(dir)
+	root, err := cli.Root(dir)
 	if err != nil {
 		return placeholderExample
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/internal/httpguard"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/ui"
@@ -48,12 +49,12 @@ func uiRun(ctx context.Context, e env, o uiOpts) int {
 		fmt.Fprintln(e.stderr, "gortex ui:", err)
 		return exitUsage
 	}
-	root, err := resolveRoot(o.dir)
+	root, err := cli.Root(o.dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex ui:", err)
 		return exitError
 	}
-	log := serverLog(e, o.verbose)
+	log := cli.ServerLog(e.stderr, o.verbose)
 	sess, err := workspace.NewSession(root, workspace.Options{Scope: memory.ScopeBoth, Log: log})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex ui:", err)

@@ -5,9 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
-	"runtime/debug"
-	"strings"
+
+	"github.com/gortex/gortex/cmd/internal/cli"
 )
 
 // version and commit are stamped at build time by make build and make
@@ -19,42 +18,11 @@ var (
 	commit  = ""
 )
 
-// buildInfo is what a bug report needs to know of this binary.
-type buildInfo struct {
-	Version  string // the stamped version, else the module's, else dev
-	Revision string // the VCS commit it was built from; "" when unknown
-	Time     string // the commit's time
-	Modified bool   // the work tree had changes
-	Go       string // the Go version and platform
-}
+// readBuildInfo is the build information of this executable.
+func readBuildInfo() cli.BuildInfo { return cli.ReadBuildInfo(version, commit) }
 
-// readBuildInfo reads the stamped version and the build information the
-// Go toolchain embeds: a release tag for go install …@vX, a pseudo-version
-// and the VCS revision for a build in a checkout.
-func readBuildInfo() buildInfo {
-	b := buildInfo{Version: version, Revision: commit, Modified: strings.HasSuffix(version, "-dirty"),
-		Go: runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return b
-	}
-	if b.Version == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		b.Version = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			b.Revision = s.Value
-		case "vcs.time":
-			b.Time = s.Value
-		case "vcs.modified":
-			b.Modified = s.Value == "true"
-		}
-	}
-	return b
-}
-
-func (b buildInfo) write(w io.Writer) {
+// writeBuildInfo writes b as gortex version prints it.
+func writeBuildInfo(w io.Writer, b cli.BuildInfo) {
 	rev := "unknown (built without VCS information)"
 	if b.Revision != "" {
 		rev = b.Revision
@@ -81,6 +49,6 @@ func runVersion(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(e.stderr, "gortex version: no arguments expected")
 		return exitUsage
 	}
-	readBuildInfo().write(e.stdout)
+	writeBuildInfo(e.stdout, readBuildInfo())
 	return exitOK
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/memory"
@@ -242,7 +243,7 @@ func answerRelies(a *query.Answer, err error) workspace.Reliance {
 // dirSession is the session of the project --dir names (or the one around
 // the working directory), with the memories of scope.
 func dirSession(e env, dir string, scope memory.Scope) (*workspace.Session, error) {
-	root, err := resolveRoot(dir)
+	root, err := cli.Root(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +254,7 @@ func dirSession(e env, dir string, scope memory.Scope) (*workspace.Session, erro
 // around the working directory) for the command cmd, with the memories of
 // scope; on failure it says why on stderr and ok is false.
 func openDir(ctx context.Context, e env, cmd, dir string, scope memory.Scope) (w *workspace.Workspace, ok bool) {
-	root, err := resolveRoot(dir)
+	root, err := cli.Root(dir)
 	if err == nil {
 		w, err = openWorkspace(ctx, e, root, scope)
 	}
