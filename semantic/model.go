@@ -210,16 +210,41 @@ func (m *Model) scoreVec(v []float32) *Scored {
 		}
 	})
 	sc := &Scored{m: m, dots: make([]float32, len(m.secs))}
-	for i := range m.secs {
-		dot := float32(0)
-		for c, x := range m.svec[i*m.dim:][:m.dim] {
-			dot += float32(x) * v[c]
-		}
-		if sc.dots[i] = dot; dot > 0 {
+	dots(sc.dots, m.svec, v[:m.dim])
+	for _, dot := range sc.dots {
+		if dot > 0 {
 			sc.n++
 		}
 	}
 	return sc
+}
+
+// dots sets out[i] to the dot product of v and the i-th vector of vecs
+// (len(v) long each), each summed in the order of its components. Four
+// vectors are summed side by side: one sum is a chain of additions, each
+// waiting on the one before, and four chains keep the processor busy
+// where one left it waiting (the same sums, a quarter of the time).
+func dots(out []float32, vecs []int8, v []float32) {
+	dim, i := len(v), 0
+	for ; i+4 <= len(out); i += 4 {
+		a, b := vecs[i*dim:][:dim], vecs[(i+1)*dim:][:dim]
+		c, d := vecs[(i+2)*dim:][:dim], vecs[(i+3)*dim:][:dim]
+		var sa, sb, sc, sd float32
+		for k, x := range v {
+			sa += float32(a[k]) * x
+			sb += float32(b[k]) * x
+			sc += float32(c[k]) * x
+			sd += float32(d[k]) * x
+		}
+		out[i], out[i+1], out[i+2], out[i+3] = sa, sb, sc, sd
+	}
+	for ; i < len(out); i++ {
+		var s float32
+		for k, x := range vecs[i*dim:][:dim] {
+			s += float32(x) * v[k]
+		}
+		out[i] = s
+	}
 }
 
 // Scored is the cosine similarity by meaning of one text to the model's

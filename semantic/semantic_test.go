@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -434,4 +435,34 @@ func scores(m *Model, text string) map[graph.NodeID]float64 {
 		out[id] = c
 	}
 	return out
+}
+
+// TestDotsSumInOrder: the four-at-a-time dot products are the same
+// float32 sums, bit for bit, as one vector at a time in the order of its
+// components, for any count of vectors (a remainder of one to three).
+func TestDotsSumInOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 7))
+	for _, n := range []int{0, 1, 3, 4, 5, 7, 8, 33} {
+		for _, dim := range []int{1, 5, 96} {
+			vecs := make([]int8, n*dim)
+			for i := range vecs {
+				vecs[i] = int8(rng.IntN(256) - 128)
+			}
+			v := make([]float32, dim)
+			for i := range v {
+				v[i] = float32(rng.NormFloat64())
+			}
+			got := make([]float32, n)
+			dots(got, vecs, v)
+			for i := range n {
+				want := float32(0)
+				for c := range dim {
+					want += float32(vecs[i*dim+c]) * v[c]
+				}
+				if math.Float32bits(got[i]) != math.Float32bits(want) {
+					t.Errorf("n %d dim %d vector %d: %v, want %v", n, dim, i, got[i], want)
+				}
+			}
+		}
+	}
 }
