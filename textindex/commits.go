@@ -46,8 +46,9 @@ const (
 
 // historyFormat is the history index's format, kept under formatKey: an
 // index of another format is built again, not extended. 2: the changed
-// identifiers (codeField) and paths (fileField).
-const historyFormat = "2"
+// identifiers (codeField) and paths (fileField); 3: the words of the
+// identifiers a body names (withIdentWords).
+const historyFormat = "3"
 
 // commitRec is what a commit's document stores.
 type commitRec struct {
@@ -120,8 +121,43 @@ func docOf(c history.Commit) (string, commitDoc, error) {
 		where = append(where, pathWords(f))
 	}
 	return string(CommitNodeID(c.Hash)), commitDoc{Kind: string(graph.KindCommit), Heading: c.Subject,
-		Where: strings.Join(where, " "), Text: body, Code: c.Code, File: c.Changed, Rec: string(rec)}, nil
+		Where: strings.Join(where, " "), Text: withIdentWords(body), Code: c.Code, File: c.Changed, Rec: string(rec)}, nil
 }
+
+// withIdentWords returns a commit's body followed by the words of each
+// identifier of several words it names (CURLE_OUT_OF_MEMORY: out of
+// memory; curl_easy_header, matchesAll), each once: the English analyser
+// keeps such an identifier one term, so a question that says "out of
+// memory" would not find the message that names the error code, as it
+// finds the commit whose changed lines do (the code field holds their
+// words). The subject is left as it is: its words added too lowered
+// history-old-dev (docs/history.md).
+func withIdentWords(s string) string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		if len(w) > maxIdentWordsLen || w[0] >= '0' && w[0] <= '9' || seen[w] { // 0x1F, 64KB: numbers
+			continue
+		}
+		seen[w] = true
+		if words := history.IdentWords(w); len(words) > 1 {
+			for _, x := range words {
+				b.WriteByte(' ')
+				b.WriteString(x)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return s
+	}
+	return s + "\n" + b.String()[1:]
+}
+
+// maxIdentWordsLen is the longest identifier withIdentWords splits:
+// longer runs are data (hashes, encoded blobs), not names.
+const maxIdentWordsLen = 64
 
 // addCommits indexes the commits of walk (which calls its function for
 // each) in batches, and records head as the commit the index was read up

@@ -244,3 +244,19 @@ func TestHistoryProgress(t *testing.T) {
 		t.Errorf("progress reports %v, want [2 4]", got)
 	}
 }
+
+func TestWithIdentWords(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"report CURLE_OUT_OF_MEMORY instead of CURLE_URL_MALFORMAT", "report CURLE_OUT_OF_MEMORY instead of CURLE_URL_MALFORMAT\nCURLE OUT OF MEMORY CURLE URL MALFORMAT"},
+		{"use `matchesAll` and matchesAll() in HTTPServer", "use `matchesAll` and matchesAll() in HTTPServer\nmatches All HTTP Server"},
+		{"plain words, no identifier", "plain words, no identifier"},
+		{"sizes 0x1F and 64KB, hash a6e0be3c909c5c09e5fb402c907f3beb88cfb4c4", "sizes 0x1F and 64KB, hash a6e0be3c909c5c09e5fb402c907f3beb88cfb4c4"},
+		{"x_" + strings.Repeat("ab_", 30), "x_" + strings.Repeat("ab_", 30)},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := withIdentWords(tt.in); got != tt.want {
+			t.Errorf("withIdentWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
