@@ -208,3 +208,43 @@ func TestMeaningEntriesByKind(t *testing.T) {
 		})
 	}
 }
+
+// TestLexicalEntriesByKind: the lexical matches that become a symbol's
+// entries are chosen by their similarity times the square root of their
+// document kind's weight: a design a little behind a guide is chosen over
+// it, one far behind is not, and each keeps its lexical similarity.
+func TestLexicalEntriesByKind(t *testing.T) {
+	tests := []struct {
+		name   string
+		design float64 // the design's lexical similarity; guides 0.9, 0.8, 0.75
+		want   []string
+	}{
+		{"a little behind: chosen over the third guide", 0.7, []string{"docs/g1.md", "docs/g2.md", "docs/design.md"}},
+		{"far behind: not chosen", 0.5, []string{"docs/g1.md", "docs/g2.md", "docs/g3.md"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestStore(t)
+			lex := map[graph.NodeID]lexMatch{}
+			for p, sim := range map[string]float64{"docs/g1.md": 0.9, "docs/g2.md": 0.8, "docs/g3.md": 0.75, "docs/design.md": tt.design} {
+				kind := rationale.AssetDoc
+				if p == "docs/design.md" {
+					kind = rationale.AssetDesign
+				}
+				addNodes(t, s, section(p, "Heading of "+p, kind))
+				lex[graph.SectionID(p, 1)] = lexMatch{sim: sim, terms: []string{"word"}}
+			}
+			hits := withLexical(s, nil, lex, func(graph.NodeID) float64 { return 0 })
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.source.Path)
+				if h.score != lex[h.source.ID].sim || h.lex != h.score {
+					t.Errorf("%s: score %.2f lex %.2f, want the lexical similarity %.2f", h.source.Path, h.score, h.lex, lex[h.source.ID].sim)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("entries %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

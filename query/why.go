@@ -151,8 +151,10 @@ func displayName(n *graph.Node) string {
 // withLexical sets the lexical similarity of every hit and adds the best
 // lexical matches not found otherwise as entries of their own. Which
 // matches become entries is decided by their lexical similarity helped by
-// their similarity by meaning (meaning, see lexicalChoice); an entry
-// ranks by its lexical similarity alone.
+// their similarity by meaning (meaning, see lexicalChoice), times the square
+// root of their document kind's weight (a design before a guide that reads a
+// little more like the symbol; docs/evaluation.md, "Entries chosen as the
+// rank weighs them"); an entry ranks by its lexical similarity alone.
 func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch, meaning func(graph.NodeID) float64) []hit {
 	seen := make(map[graph.NodeID]bool, len(hits))
 	for i := range hits {
@@ -168,7 +170,7 @@ func withLexical(s *graph.Store, hits []hit, lex map[graph.NodeID]lexMatch, mean
 	}
 	choice := make(map[graph.NodeID]float64, len(extra))
 	for _, h := range extra {
-		choice[h.source.ID] = lexicalChoice(h.lex, meaning(h.source.ID))
+		choice[h.source.ID] = lexicalChoice(h.lex, meaning(h.source.ID)) * math.Sqrt(h.source.asset().Weight())
 	}
 	sort.Slice(extra, func(i, j int) bool {
 		a, b := choice[extra[i].source.ID], choice[extra[j].source.ID]
