@@ -2,7 +2,6 @@ package graph
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 )
 
@@ -12,23 +11,13 @@ import (
 // most of an update after a one-file edit (250k nodes and 490k edges for
 // a few hundred changed). Reads see the changes as they see a decoded
 // store's; SaveDelta writes them, and Decode (or Save) still decodes the
-// store whole with the layer applied. A layered store is not checked
-// against its checksum: call Sum for that. Layer does nothing to a
-// decoded or built store.
+// store whole with the layer applied. A layered store is checked
+// against its checksums as far as it was opened to be (OpenChecked).
+// Layer does nothing to a decoded or built store.
 func (s *Store) Layer() {
 	if s.v != nil {
 		s.layer = true
 	}
-}
-
-// Sum checks an opened store's snapshot against its checksum, as decoding
-// it does, without decoding it; nil for a decoded or built store.
-func (s *Store) Sum() error {
-	defer runtime.KeepAlive(s) // see keepMapped
-	if s.v == nil {
-		return nil
-	}
-	return s.v.sum()
 }
 
 // edits returns the layer a change goes to, making it when the store has

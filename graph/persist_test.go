@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/gob"
 	"errors"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -224,7 +223,11 @@ var errDisk = errors.New("disk read error")
 // reader's own, for errors.Is.
 func TestLoadKeepsReadErrors(t *testing.T) {
 	data := saveBytes(t, richStore(t))
-	trailer := len(data) - 4
+	h, err := readHeader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	trailer := len(data) - int(h.pagesLen()) // where the page sums start
 	cases := []struct {
 		name string
 		r    io.Reader
@@ -232,11 +235,11 @@ func TestLoadKeepsReadErrors(t *testing.T) {
 	}{
 		{"cut in the header", io.MultiReader(bytes.NewReader(data[:headerSize-1])), io.ErrUnexpectedEOF},
 		{"cut in the body", io.MultiReader(bytes.NewReader(data[:headerSize+1])), io.ErrUnexpectedEOF},
-		{"cut before the trailer", io.MultiReader(bytes.NewReader(data[:trailer])), io.EOF},
-		{"cut in the trailer", io.MultiReader(bytes.NewReader(data[:trailer+2])), io.ErrUnexpectedEOF},
+		{"cut before the page sums", io.MultiReader(bytes.NewReader(data[:trailer])), io.ErrUnexpectedEOF},
+		{"cut in the page sums", io.MultiReader(bytes.NewReader(data[:trailer+2])), io.ErrUnexpectedEOF},
 		{"read error in the header", io.MultiReader(bytes.NewReader(data[:4]), iotest.ErrReader(errDisk)), errDisk},
 		{"read error in the body", io.MultiReader(bytes.NewReader(data[:headerSize+1]), iotest.ErrReader(errDisk)), errDisk},
-		{"read error in the trailer", io.MultiReader(bytes.NewReader(data[:trailer]), iotest.ErrReader(errDisk)), errDisk},
+		{"read error in the page sums", io.MultiReader(bytes.NewReader(data[:trailer]), iotest.ErrReader(errDisk)), errDisk},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -265,8 +268,9 @@ func TestLoadDetectsEveryFlip(t *testing.T) {
 }
 
 // framed rewrites a mutated snapshot so that its header lengths match its
-// size and its checksum matches its bytes: the fuzzer's mutations then reach
-// the record decoder instead of stopping at the checksum.
+// size and its page sums match its bytes: the fuzzer's mutations then reach
+// the record decoder instead of stopping at the checksums. What lies past
+// the body is taken as blob, then page sums made again, cut to fit.
 func framed(data []byte) []byte {
 	if len(data) < headerSize+4 {
 		return data
@@ -277,15 +281,20 @@ func framed(data []byte) []byte {
 	h := header{nodes: le.Uint32(out[12:]), edges: le.Uint32(out[16:]), mots: le.Uint32(out[20:]),
 		groups: le.Uint32(out[24:]), grouped: le.Uint32(out[28:]),
 		idSlots: le.Uint32(out[48:]), nameSlots: le.Uint32(out[52:]), kindGroups: le.Uint32(out[56:])}
-	rest := uint64(len(out) - headerSize - 4)
-	if h.bodyLen() > rest {
+	covered := uint64(len(out))
+	for covered > 0 && covered+binrec.PagesLen(covered) > uint64(len(out)) {
+		covered--
+	}
+	if covered < uint64(headerSize) || h.bodyLen() > covered-uint64(headerSize) {
 		return data
 	}
+	rest := covered - uint64(headerSize)
 	extras := min(le.Uint64(out[32:]), rest-h.bodyLen())
 	le.PutUint64(out[32:], extras)
 	le.PutUint64(out[40:], rest-h.bodyLen()-extras)
-	le.PutUint32(out[len(out)-4:], crc32.Checksum(out[:len(out)-4], binrec.Castagnoli))
-	return out
+	var pages binrec.PageSums
+	pages.Write(out[:covered])
+	return append(out[:covered], pages.Table()...)
 }
 
 func FuzzLoad(f *testing.F) {

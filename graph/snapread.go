@@ -3,7 +3,6 @@ package graph
 import (
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"math"
 	"runtime"
@@ -21,7 +20,6 @@ type header struct {
 	extrasLen, blobLen uint64
 	// the sizes of the lookup tables (tables.go)
 	idSlots, nameSlots, kindGroups uint32
-	crc                            uint32 // of the header bytes, to continue over the rest
 }
 
 func (h header) bytes() []byte {
@@ -39,6 +37,11 @@ func (h header) bytes() []byte {
 	b = le.AppendUint32(b, h.nameSlots)
 	b = le.AppendUint32(b, h.kindGroups)
 	return le.AppendUint32(b, 0)
+}
+
+// pagesLen is the length of the page sums, which cover header, body and blob.
+func (h header) pagesLen() uint64 {
+	return binrec.PagesLen(uint64(headerSize) + h.bodyLen() + h.blobLen)
 }
 
 // bodyLen is the length of everything between the header and the blob.
@@ -61,8 +64,7 @@ func readHeader(r io.Reader) (header, error) {
 	h := header{nodes: le.Uint32(b[12:]), edges: le.Uint32(b[16:]), mots: le.Uint32(b[20:]),
 		groups: le.Uint32(b[24:]), grouped: le.Uint32(b[28:]),
 		extrasLen: le.Uint64(b[32:]), blobLen: le.Uint64(b[40:]),
-		idSlots: le.Uint32(b[48:]), nameSlots: le.Uint32(b[52:]), kindGroups: le.Uint32(b[56:]),
-		crc: crc32.Checksum(b[:], binrec.Castagnoli)}
+		idSlots: le.Uint32(b[48:]), nameSlots: le.Uint32(b[52:]), kindGroups: le.Uint32(b[56:])}
 	if h.extrasLen > maxBlob || h.blobLen > maxBlob {
 		return header{}, fmt.Errorf("%w: header claims %d bytes of extras and %d of strings", ErrCorrupt, h.extrasLen, h.blobLen)
 	}
@@ -85,6 +87,9 @@ type snapReader struct {
 	nodes, edges, mots, extras []byte
 	names, grouped             []byte
 	blob                       string // every string of the store is a slice of it
+	// read, when set, is given every part of a node record, string and
+	// extras a node decodes from, and false fails it (view.okStr).
+	read func(string) bool
 }
 
 // decode builds a store from a body and blob of the lengths the header
@@ -140,9 +145,12 @@ func (d *snapReader) node(rec []byte, n *Node) error {
 	var f [10]string
 	for i := range f {
 		var ok bool
-		if f[i], ok = binrec.Ref(d.blob, rec[8*i:]); !ok {
+		if f[i], ok = binrec.Ref(d.blob, rec[8*i:]); !ok || !d.seen(f[i]) {
 			return errRange
 		}
+	}
+	if !d.seen(unsafe.String(&rec[0], nodeSize)) {
+		return errRange
 	}
 	if f[0] == "" {
 		return errors.New("no id")
@@ -162,16 +170,23 @@ func (d *snapReader) extra(off uint32, n *Node) error {
 		return errRange
 	}
 	x := binrec.New(d.extras[off:])
+	str := func() string {
+		s := x.BlobStr(d.blob)
+		if !d.seen(s) {
+			x.Next(math.MaxUint64) // fails x
+		}
+		return s
+	}
 	if k := x.Count(2); k > 0 {
 		n.HeadingPath = make([]string, k)
 		for j := range n.HeadingPath {
-			n.HeadingPath[j] = x.BlobStr(d.blob)
+			n.HeadingPath[j] = str()
 		}
 	}
 	if k := x.Count(4); k > 0 {
 		n.Attrs = make(map[string]string, k)
 		for range k {
-			key, val := x.BlobStr(d.blob), x.BlobStr(d.blob)
+			key, val := str(), str()
 			if key != attrUpdated {
 				n.Attrs[key] = val
 			} else if t, err := time.Parse(time.RFC3339, val); err == nil {
@@ -179,11 +194,14 @@ func (d *snapReader) extra(off uint32, n *Node) error {
 			}
 		}
 	}
-	if x.Failed() {
+	if x.Failed() || !d.seen(unsafe.String(&d.extras[off], len(d.extras)-int(off)-x.Len())) {
 		return errRange
 	}
 	return nil
 }
+
+// seen passes s to d.read, when set.
+func (d *snapReader) seen(s string) bool { return d.read == nil || s == "" || d.read(s) }
 
 // decodeEdges decodes the edge and motivation records and lays out the
 // adjacency lists.

@@ -3,7 +3,6 @@ package graph
 import (
 	"bufio"
 	"encoding/binary"
-	"hash/crc32"
 	"io"
 	"maps"
 	"math"
@@ -130,8 +129,8 @@ func (w *snapWriter) nameGroups() {
 
 // writeTo writes header, sections and checksum.
 func (w *snapWriter) writeTo(out io.Writer) error {
-	crc := crc32.New(binrec.Castagnoli)
-	bw := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
+	var pages binrec.PageSums
+	bw := bufio.NewWriterSize(io.MultiWriter(out, &pages), 1<<20)
 	bw.Write(w.h.bytes())
 	bw.Write(w.nodes)
 	bw.Write(w.edges)
@@ -146,7 +145,7 @@ func (w *snapWriter) writeTo(out io.Writer) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	_, err := out.Write(le.AppendUint32(nil, crc.Sum32()))
+	_, err := out.Write(pages.Table())
 	return err
 }
 

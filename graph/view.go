@@ -2,7 +2,6 @@ package graph
 
 import (
 	"fmt"
-	"hash/crc32"
 	"io"
 	"math"
 	"os"
@@ -27,21 +26,37 @@ import (
 // Open checks the header and the file's size; it does not sum the whole
 // file, which would cost what decoding it did. Every read is bounds-checked
 // instead: a record pointing outside the snapshot reads as absent and
-// makes Err report the snapshot corrupt. Decode, Load and Check verify the
-// checksum. f may be closed once Open returns.
-func Open(f *os.File) (*Store, error) {
+// makes Err report the snapshot corrupt. OpenChecked also checks each
+// page it reads against its checksum; Decode, Load and Check check them
+// all. f may be closed once Open returns.
+func Open(f *os.File) (*Store, error) { return open(f, false) }
+
+// OpenChecked is Open that checks every page of the snapshot a read
+// meets against the page's checksum, once: a page that fails reads as a
+// corrupt record (Err). An update reads a few MB of a large snapshot, and
+// this trusts them for what they weigh, not what the snapshot does.
+func OpenChecked(f *os.File) (*Store, error) { return open(f, true) }
+
+func open(f *os.File, checked bool) (*Store, error) {
 	h, err := readHeader(f)
 	if err != nil {
 		return nil, err
 	}
-	rest := h.bodyLen() + h.blobLen + 4
+	rest := h.bodyLen() + h.blobLen + h.pagesLen()
 	sized, err := checkSize(f, headerSize, rest)
 	if err != nil {
 		return nil, err
 	}
 	if sized && rest < math.MaxInt32 {
 		if data, unmap, err := mapFile(f, headerSize+int(rest)); err == nil {
-			v := newView(h, data[headerSize:], unmap)
+			v := newView(h, data, unmap)
+			if checked {
+				var ok bool
+				if v.pages, ok = binrec.NewPages(v.covered, v.trailer); !ok {
+					unmap()
+					return nil, fmt.Errorf("%w: page sums", ErrCorrupt)
+				}
+			}
 			s := &Store{v: v, r: v}
 			runtime.AddCleanup(s, func(v *view) { v.release() }, v) // keepMapped
 			return s, nil
@@ -67,14 +82,16 @@ func Open(f *os.File) (*Store, error) {
 // does (release) while the nodes read from it live on.
 type view struct {
 	h                                  header
-	hdr                                []byte // the header's bytes, for the checksum
-	body                               []byte // every section but the blob and trailer
+	covered                            []byte // what the page sums cover: header, body, blob
+	hdr                                []byte // the header's bytes
+	body                               []byte // every section but the blob and page sums
 	nodes, edges, mots, names, grouped []byte
 	outStart, outList, inStart, inList []byte
 	ids, nameTab, kinds, kindList      []byte
 	extras                             []byte
-	blobBytes, trailer                 []byte
-	blob                               string // unsafe over the mapping: compared, never handed out
+	blobBytes, trailer                 []byte        // trailer: the page sums
+	blob                               string        // unsafe over the mapping: compared, never handed out
+	pages                              *binrec.Pages // the page sums checked as read (OpenChecked); nil: not
 
 	cache   nodeCache             // nodes decoded so far
 	bad     atomic.Pointer[error] // the first inconsistency a read met
@@ -83,8 +100,9 @@ type view struct {
 	decoded atomic.Bool
 }
 
+// newView makes the view of a snapshot's bytes, header included.
 func newView(h header, data []byte, unmap func()) *view {
-	v := &view{h: h, hdr: h.bytes(), unmap: unmap, cache: newNodeCache(h.nodes)}
+	v := &view{h: h, unmap: unmap, cache: newNodeCache(h.nodes)}
 	n, m := uint64(h.nodes), uint64(h.edges)
 	next := func(k uint64) []byte {
 		b := data[:k:k]
@@ -92,6 +110,9 @@ func newView(h header, data []byte, unmap func()) *view {
 		return b
 	}
 	bodyLen := h.bodyLen()
+	covered := uint64(headerSize) + bodyLen + h.blobLen
+	v.covered = data[:covered:covered]
+	v.hdr = next(uint64(headerSize))
 	v.body = data[:bodyLen:bodyLen]
 	v.nodes, v.edges, v.mots = next(n*nodeSize), next(m*edgeSize), next(uint64(h.mots)*motSize)
 	v.names, v.grouped = next(uint64(h.groups)*groupSize), next(uint64(h.grouped)*4)
@@ -100,7 +121,7 @@ func newView(h header, data []byte, unmap func()) *view {
 	v.ids, v.nameTab = next(4*uint64(h.idSlots)), next(4*uint64(h.nameSlots))
 	v.kinds, v.kindList = next(16*uint64(h.kindGroups)), next(4*n)
 	v.extras = next(h.extrasLen)
-	v.blobBytes, v.trailer = next(h.blobLen), next(4)
+	v.blobBytes, v.trailer = next(h.blobLen), next(h.pagesLen())
 	v.blob = unsafe.String(unsafe.SliceData(v.blobBytes), len(v.blobBytes))
 	return v
 }
@@ -111,6 +132,25 @@ func (v *view) release() { v.once.Do(func() { v.unmap() }) }
 func (v *view) fail(what string, i int) {
 	err := fmt.Errorf("%w: %s %d: %w", ErrCorrupt, what, i, errRange)
 	v.bad.CompareAndSwap(nil, &err)
+}
+
+// ok reports whether the pages under b hold their sums, when the view
+// checks them (OpenChecked); a page that fails is a corrupt read (Err).
+func (v *view) ok(b []byte) bool {
+	return v.pages == nil || v.noted(v.pages.Check(b))
+}
+
+// okStr is ok for a string of the blob.
+func (v *view) okStr(s string) bool {
+	return v.pages == nil || v.noted(v.pages.CheckString(s))
+}
+
+func (v *view) noted(bad int, ok bool) bool {
+	if !ok {
+		err := fmt.Errorf("%w: page %d: checksum mismatch", ErrCorrupt, bad)
+		v.bad.CompareAndSwap(nil, &err)
+	}
+	return ok
 }
 
 // u32 reads the i-th u32 of b; ok is false past its end.
@@ -126,12 +166,14 @@ func (v *view) idAt(i uint32) (string, bool) {
 	if i >= v.h.nodes {
 		return "", false
 	}
-	return binrec.Ref(v.blob, v.nodes[uint64(i)*nodeSize:])
+	rec := v.nodes[uint64(i)*nodeSize:]
+	id, ok := binrec.Ref(v.blob, rec)
+	return id, ok && v.ok(rec[:8]) && v.okStr(id)
 }
 
 // probe looks key up in a hash table whose entries are index+1, matching
 // entries with eq.
-func probe(table []byte, key string, eq func(uint32) bool) (uint32, bool) {
+func (v *view) probe(table []byte, key string, eq func(uint32) bool) (uint32, bool) {
 	slots := uint32(len(table) / 4)
 	if slots == 0 {
 		return 0, false
@@ -140,7 +182,7 @@ func probe(table []byte, key string, eq func(uint32) bool) (uint32, bool) {
 	p := idHash(key) & mask
 	for range slots {
 		e := le.Uint32(table[p*4:])
-		if e == 0 {
+		if e == 0 || !v.ok(table[p*4:p*4+4]) {
 			return 0, false
 		}
 		if eq(e - 1) {
@@ -152,7 +194,7 @@ func probe(table []byte, key string, eq func(uint32) bool) (uint32, bool) {
 }
 
 func (v *view) find(id NodeID) (uint32, bool) {
-	return probe(v.ids, string(id), func(i uint32) bool {
+	return v.probe(v.ids, string(id), func(i uint32) bool {
 		got, ok := v.idAt(i)
 		if !ok {
 			v.fail("ID table entry", int(i))
@@ -174,6 +216,9 @@ func (v *view) node(i uint32) *Node {
 	}
 	n := new(Node)
 	d := &snapReader{extras: v.extras, blob: v.blob}
+	if v.pages != nil {
+		d.read = v.okStr
+	}
 	if err := d.node(v.nodes[uint64(i)*nodeSize:uint64(i+1)*nodeSize], n); err != nil {
 		v.fail("node", int(i))
 		return nil
@@ -254,11 +299,12 @@ func (v *view) group(g uint32) (name string, list []byte, ok bool) {
 	if !ok || at+k > uint64(v.h.grouped) {
 		return "", nil, false
 	}
-	return name, v.grouped[at*4 : (at+k)*4], true
+	list = v.grouped[at*4 : (at+k)*4]
+	return name, list, v.ok(rec[:groupSize]) && v.okStr(name) && v.ok(list)
 }
 
 func (v *view) byName(name string) []*Node {
-	g, ok := probe(v.nameTab, name, func(g uint32) bool {
+	g, ok := v.probe(v.nameTab, name, func(g uint32) bool {
 		got, _, ok := v.group(g)
 		if !ok {
 			v.fail("name group", int(g))
@@ -305,7 +351,7 @@ func (v *view) nodesOf(k NodeKind, yield func(*Node) bool) {
 		rec := v.kinds[g*16:]
 		kind, ok := binrec.Ref(v.blob, rec)
 		count, at := uint64(le.Uint32(rec[8:])), uint64(le.Uint32(rec[12:]))
-		if !ok || at+count > uint64(v.h.nodes) {
+		if !ok || at+count > uint64(v.h.nodes) || !v.ok(rec[:16]) || !v.okStr(kind) || !v.ok(v.kindList[at*4:(at+count)*4]) {
 			v.fail("kind record", int(g))
 			continue
 		}
@@ -330,7 +376,7 @@ func (v *view) edgeAt(e uint32) (from, to uint32, kinds EdgeKind, ok bool) {
 	}
 	rec := v.edges[uint64(e)*edgeSize:]
 	from, to, k := le.Uint32(rec), le.Uint32(rec[4:]), le.Uint32(rec[8:])
-	if from >= v.h.nodes || to >= v.h.nodes || k == 0 || k > math.MaxUint8 {
+	if from >= v.h.nodes || to >= v.h.nodes || k == 0 || k > math.MaxUint8 || !v.ok(rec[:edgeSize]) {
 		v.fail("edge", int(e))
 		return 0, 0, 0, false
 	}
@@ -341,6 +387,9 @@ func (v *view) edgeAt(e uint32) (from, to uint32, kinds EdgeKind, ok bool) {
 func (v *view) motivations(e uint32) []Motivation {
 	rec := v.edges[uint64(e)*edgeSize:]
 	first, k := uint64(le.Uint32(rec[12:])), uint64(le.Uint32(rec[16:]))
+	if !v.ok(rec[:edgeSize]) {
+		return nil
+	}
 	if k == 0 {
 		return nil
 	}
@@ -353,7 +402,7 @@ func (v *view) motivations(e uint32) []Motivation {
 		rec := v.mots[j*motSize:]
 		sig, ok1 := binrec.Ref(v.blob, rec)
 		detail, ok2 := binrec.Ref(v.blob, rec[8:])
-		if !ok1 || !ok2 {
+		if !ok1 || !ok2 || !v.ok(rec[:motSize]) || !v.okStr(sig) || !v.okStr(detail) {
 			v.fail("motivation", int(j))
 			continue
 		}
@@ -399,6 +448,9 @@ func (v *view) adjacency(start, list []byte, i uint32, yield func(uint32) bool) 
 	hi, ok2 := u32(start, uint64(i)+1)
 	if !ok1 || !ok2 || lo > hi || uint64(hi) > uint64(len(list))/4 {
 		v.fail("adjacency of node", int(i))
+		return
+	}
+	if !v.ok(start[uint64(i)*4:uint64(i)*4+8]) || !v.ok(list[uint64(lo)*4:uint64(hi)*4]) {
 		return
 	}
 	for j := lo; j < hi; j++ {
@@ -490,9 +542,9 @@ func (v *view) decodeBlob(blob []byte) (*Store, error) {
 	return s, err
 }
 
-// sum checks the snapshot against its checksum.
+// sum checks the snapshot against its page sums, every page.
 func (v *view) sum() error {
-	if crc32.Update(crc32.Update(v.h.crc, binrec.Castagnoli, v.body), binrec.Castagnoli, v.blobBytes) != le.Uint32(v.trailer) {
+	if !binrec.SumPages(v.trailer, v.covered) {
 		return fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
 	return nil
@@ -506,6 +558,9 @@ func (v *view) kindCounts() map[NodeKind]int {
 		kind, ok := binrec.Ref(v.blob, rec)
 		if !ok {
 			v.fail("kind record", int(g))
+			continue
+		}
+		if !v.ok(rec[:16]) || !v.okStr(kind) {
 			continue
 		}
 		counts[NodeKind(strings.Clone(kind))] += int(le.Uint32(rec[8:]))

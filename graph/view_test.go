@@ -11,10 +11,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/internal/binrec"
 )
 
 // openBytes writes data to a file and opens it.
 func openBytes(t testing.TB, data []byte) (*Store, error) {
+	return openWith(t, data, Open)
+}
+
+// openWith writes data to a file and opens it with open.
+func openWith(t testing.TB, data []byte, open func(*os.File) (*Store, error)) (*Store, error) {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "graph.bin")
 	if err := os.WriteFile(p, data, 0o644); err != nil {
@@ -25,7 +32,7 @@ func openBytes(t testing.TB, data []byte) (*Store, error) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	return Open(f)
+	return open(f)
 }
 
 // readAll asks an opened store everything a query may, and returns what
@@ -198,14 +205,89 @@ func TestOpenSurvivesEveryFlip(t *testing.T) {
 	}
 }
 
+// pagedStore is richStore with enough nodes, edges and text that its
+// snapshot spans many pages, its records and their strings apart.
+func pagedStore(t testing.TB) *Store {
+	s := richStore(t)
+	for i := range 60 {
+		id := NodeID(fmt.Sprintf("p/a.go::F%d", i))
+		repeat := 8
+		if i%6 == 0 {
+			repeat = 400 // pages of text alone, that only decoding the node reads
+		}
+		n := Node{ID: id, Kind: KindFunction, Name: fmt.Sprintf("F%d", i), Qualified: fmt.Sprintf("example.com/p.F%d", i),
+			Path: "p/a.go", Lang: "go", Package: "p", Line: i, Text: strings.Repeat(fmt.Sprintf("F%d does a thing. ", i), repeat),
+			Attrs: map[string]string{"n": fmt.Sprint(i)}}
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddEdge("p/a.go", id, EdgeContains); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddMotivation(SectionID("docs/d.md", 3), id, Motivation{Signal: SignalNamed, Score: 0.5, Detail: string(id)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// TestOpenCheckedMeetsEveryFlip flips bytes after the magic (a sample of
+// them, spread over every page) and reads all of the store opened with
+// page checks: a flip either makes a read fail (Err) or changes nothing a
+// read answers (a byte no read met, such as an empty slot of a hash table
+// that no lookup probed). A flip is never answered from.
+func TestOpenCheckedMeetsEveryFlip(t *testing.T) {
+	data := saveBytes(t, pagedStore(t))
+	if len(data) < 8*binrec.PageSize {
+		t.Fatalf("snapshot of %d bytes: too few pages to tell one from another", len(data))
+	}
+	s, err := openWith(t, data, OpenChecked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := readAll(s)
+	if err := s.Err(); err != nil {
+		t.Fatalf("intact snapshot: Err = %v", err)
+	}
+	p := filepath.Join(t.TempDir(), "graph.bin")
+	for i := len(magic); i < len(data); i += 97 {
+		bad := bytes.Clone(data)
+		bad[i] ^= 0x5a
+		if err := os.WriteFile(p, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := OpenChecked(f)
+		f.Close()
+		if err != nil {
+			if !IsStale(err) {
+				t.Fatalf("byte %d flipped: OpenChecked = %v, want ErrCorrupt or ErrVersion", i, err)
+			}
+			continue
+		}
+		if got := readAll(s); s.Err() == nil && got != want {
+			t.Fatalf("byte %d flipped: read without an error, and answers differ", i)
+		} else if err := s.Err(); err != nil && !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("byte %d flipped: Err = %v, want ErrCorrupt", i, err)
+		}
+	}
+}
+
 func FuzzOpen(f *testing.F) {
 	data := saveBytes(f, richStore(f))
 	f.Add(data)
 	f.Add(data[:len(data)/2])
 	f.Add(saveBytes(f, New()))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		for _, b := range [][]byte{in, framed(in)} {
-			s, err := openBytes(t, b)
+		for i, b := range [][]byte{in, framed(in), in, framed(in)} {
+			open := Open
+			if i >= 2 {
+				open = OpenChecked
+			}
+			s, err := openWith(t, b, open)
 			if err != nil {
 				if !IsStale(err) {
 					t.Fatalf("Open error is not ErrCorrupt or ErrVersion: %v", err)

@@ -56,6 +56,11 @@ func (b *builder) finish(ctx context.Context, p writePlan) (*Index, error) {
 	if err := b.writeTo(ctx, tmp, p); err != nil {
 		return nil, err
 	}
+	if err := b.store.Err(); err != nil {
+		// A page of the live snapshot an update read failed its checksum
+		// (graph.OpenChecked): ErrCorrupt, and the caller builds again.
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

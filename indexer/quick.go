@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/manifest"
 )
 
@@ -17,7 +18,7 @@ import (
 // (workspace.Workspace.Changed). On GOROOT/src (10,428 files in 1,328
 // directories) the check of every file was two thirds of gortex why's CPU
 // once the graph was read where it lies, and it grew with the tree.
-func LoadQuick(root string) (*Index, error) { return load(root, CheckQuick) }
+func LoadQuick(root string) (*Index, error) { return load(root, CheckQuick, graph.Open) }
 
 // dirsStale reports whether a directory or a document of the manifest
 // changed or went.

@@ -15,6 +15,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/indexer/roots"
+	"github.com/gortex/gortex/internal/heapbound"
 	"github.com/gortex/gortex/repofs"
 )
 
@@ -23,11 +24,11 @@ var ErrNoIndex = errors.New("no index")
 
 // Load reads root's index without checking it against the files; it
 // begins the check Stale(CheckAll) answers with while the graph opens.
-func Load(root string) (*Index, error) { return load(root, CheckAll) }
+func Load(root string) (*Index, error) { return load(root, CheckAll, graph.Open) }
 
 // load reads root's index, beginning the staleness check of scope c while
-// the graph opens.
-func load(root string, c Check) (*Index, error) {
+// the graph opens with open.
+func load(root string, c Check, open func(*os.File) (*graph.Store, error)) (*Index, error) {
 	if err := checkGortexDir(root); err != nil {
 		return nil, err
 	}
@@ -67,7 +68,7 @@ func load(root string, c Check) (*Index, error) {
 	}()
 	// Opened, not decoded: a query reads only what its answer touches,
 	// and an update decodes the store when it first changes it.
-	s, err := graph.Open(f)
+	s, err := open(f)
 	var dirty graph.Dirty
 	if err == nil {
 		dirty, err = applyDelta(s, filepath.Join(dir, deltaFile))
@@ -186,7 +187,7 @@ func Update(ctx context.Context, root string, opts Options) (*Index, Stats, erro
 	return run(ctx, root, opts, func(ctx context.Context, b *builder) (*Index, error) {
 		b.resumeGC = func() {}
 		if opts.PauseGC {
-			b.resumeGC = graph.PauseGC()
+			b.resumeGC = heapbound.PauseGC()
 		}
 		defer func() { b.resumeGC() }()
 		return b.incremental(ctx)
@@ -194,7 +195,10 @@ func Update(ctx context.Context, root string, opts Options) (*Index, Stats, erro
 }
 
 func (b *builder) incremental(ctx context.Context) (*Index, error) {
-	old, err := load(b.root, noCheck)
+	// Its pages are checked as they are read (OpenChecked), not summed
+	// whole first; a page that fails is found before the index is
+	// written (finish), and the index built again.
+	old, err := load(b.root, noCheck, graph.OpenChecked)
 	if err == nil {
 		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
 	}
@@ -219,14 +223,9 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	b.dirty = newDirtySet(old.dirty)
 	// The changes go into a layer over the mapped snapshot (Layer): an
 	// edit touches a few hundred nodes, and decoding all was most of the
-	// update. Its checksum is checked while the files are statted.
+	// update.
 	old.Store.Layer()
-	summed := make(chan error, 1)
-	go func() { summed <- old.Store.Sum() }()
 	changed, gone, err := b.changes(ctx)
-	if serr := <-summed; err == nil && serr != nil {
-		return b.rebuild(ctx, serr)
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +284,11 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 		return nil, err
 	}
 	kept := b.keepLinks(before, touched)
-	return b.finishUpdate(ctx, before, touched, kept, removedDocs)
+	ix, err := b.finishUpdate(ctx, before, touched, kept, removedDocs)
+	if errors.Is(err, graph.ErrCorrupt) {
+		return b.rebuild(ctx, err)
+	}
+	return ix, err
 }
 
 // rebuild builds the index again, instead of updating it, because of err.

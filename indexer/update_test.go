@@ -411,3 +411,48 @@ func TestTestDataIsNoDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateMeetsDamagedPage damages the live snapshot where an update
+// reads it (the text of a symbol of the file it changes): the update
+// checks the pages it reads, not the whole snapshot, and a page that
+// fails its checksum makes it build the index again, never carry the
+// damage over. The index it writes is a full build's.
+func TestUpdateMeetsDamagedPage(t *testing.T) {
+	root := fixtureCopy(t)
+	ctx := context.Background()
+	if _, _, err := indexer.Build(ctx, root, workspace.IndexOptions(root, workspace.Options{})); err != nil {
+		t.Fatal(err)
+	}
+	snap := filepath.Join(indexer.IndexDir(root), "graph.bin")
+	data, err := os.ReadFile(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(data, []byte("an empty ledger whose first entry gets ID 1"))
+	if at < 0 {
+		t.Fatal("the snapshot holds no text of ledger.New")
+	}
+	data[at] ^= 0x20
+	if err := os.WriteFile(snap, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	appendTo(t, root, "billing/invoice.go", "\n// trailing comment\n")
+	idx, st, err := indexer.Update(ctx, root, workspace.IndexOptions(root, workspace.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Incremental || !strings.Contains(st.Rebuilt, "corrupt") {
+		t.Errorf("update of a damaged snapshot: incremental %v, rebuilt %q; want it built again for the damage", st.Incremental, st.Rebuilt)
+	}
+	full := fixtureCopyOf(t, root)
+	want, _, err := indexer.Build(ctx, full, workspace.IndexOptions(full, workspace.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, idx.Store, want.Store)
+	loaded, err := indexer.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, loaded.Store, want.Store)
+}

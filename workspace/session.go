@@ -206,7 +206,7 @@ func Answer[T any](ctx context.Context, s *Session, answer func(context.Context,
 	}
 	if serr := w.Store().Err(); serr != nil {
 		s.note(fmt.Sprintf("warning: the index is damaged (%v); rebuilding it", serr))
-		if w, _, err = Update(ctx, s.root, s.o); err != nil {
+		if w, _, err = Rebuild(ctx, s.root, s.o); err != nil {
 			return nil, zero, err
 		}
 		res, _ = answer(ctx, w)
@@ -367,14 +367,13 @@ func (s *Session) build(ctx context.Context, kind refreshKind, record bool) erro
 	counts := count(w) // reads every node and edge of the mapped snapshot
 	if serr := w.Store().Err(); serr != nil {
 		// A record points outside the snapshot, which the open sums no
-		// checksum to see: an update decodes it, the checksum fails, and
-		// the index is built again.
+		// checksum to see: the index is built again.
 		s.log.Warn("the index is damaged; rebuilding it", "err", serr)
-		if w, st, err = s.open(ctx, refreshUpdate, false); err != nil {
+		if w, st, err = Rebuild(ctx, s.root, s.o); err != nil {
 			rec.Error = err.Error()
 			return err
 		}
-		rec.Rebuilt = fmt.Sprintf("the index was damaged (%v); %s", serr, st.Rebuilt)
+		rec.Rebuilt = fmt.Sprintf("the index was damaged (%v); built again", serr)
 		counts = count(w)
 	}
 	v := &View{Workspace: w, Gen: s.gen.Add(1), Built: time.Now(), Counts: counts, memState: state}

@@ -14,6 +14,7 @@ import (
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/heapbound"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/rationale"
@@ -147,11 +148,23 @@ func Reindex(ctx context.Context, root string, full bool, o Options) (*Workspace
 // the old index first: what a long-running process does when its staleness
 // check found changes. It writes no memory file.
 func Update(ctx context.Context, root string, o Options) (*Workspace, indexer.Stats, error) {
+	return updateWith(ctx, root, o, indexer.Update)
+}
+
+// Rebuild is Update that builds the index from scratch: for an index a
+// read found damaged. An update would not do, since it reads no more of
+// the snapshot than the change touches (graph.OpenChecked) and keeps the
+// rest, damage included.
+func Rebuild(ctx context.Context, root string, o Options) (*Workspace, indexer.Stats, error) {
+	return updateWith(ctx, root, o, indexer.Build)
+}
+
+func updateWith(ctx context.Context, root string, o Options, build func(context.Context, string, indexer.Options) (*indexer.Index, indexer.Stats, error)) (*Workspace, indexer.Stats, error) {
 	stores, err := o.stores(root)
 	if err != nil {
 		return nil, indexer.Stats{}, err
 	}
-	idx, st, err := indexer.Update(ctx, root, IndexOptions(root, o))
+	idx, st, err := build(ctx, root, IndexOptions(root, o))
 	if err != nil {
 		return nil, st, err
 	}
@@ -234,7 +247,7 @@ func IndexOptions(root string, o Options) indexer.Options {
 // process keeps its collector.
 func load(root string, o Options) (*indexer.Index, error) {
 	if o.Short {
-		defer graph.PauseGC()()
+		defer heapbound.PauseGC()()
 	}
 	if o.Quick {
 		return indexer.LoadQuick(root)

@@ -1,4 +1,4 @@
-package graph
+package heapbound
 
 import (
 	"runtime/debug"
