@@ -205,12 +205,21 @@ func (pf *parseFile) same(drop map[string]bool, fresh map[string]*fileParse) boo
 		}
 	}
 	for p, fp := range fresh {
-		ref, ok := pf.index[p]
-		if !ok || ref.pkg != fp.Package || !bytes.Equal(encodeParse(nil, fp), pf.data[ref.off:ref.off+ref.len]) {
+		if !pf.sameRecord(p, fp) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameRecord reports whether fp is the record pf holds for the file p:
+// the same package, imports and calls.
+func (pf *parseFile) sameRecord(p string, fp *fileParse) bool {
+	if pf == nil {
+		return false
+	}
+	ref, ok := pf.index[p]
+	return ok && ref.pkg == fp.Package && bytes.Equal(encodeParse(nil, fp), pf.data[ref.off:ref.off+ref.len])
 }
 
 // writeParses writes the records of every Go file: those in fresh, newly
