@@ -45,7 +45,14 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		fields = commitFields[:]
 	}
 	lists := make([][]postings, len(fields))
-	var docs docTable
+	mem := getArena()
+	docs := docTable{mem: mem}
+	defer func() {
+		if docs.nums != nil {
+			mem.nums = docs.nums
+		}
+		mem.put()
+	}()
 	segs := segmentsOf(r)
 	if segs != nil {
 		docs.reserve(segs.size())
@@ -61,7 +68,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		for k, t := range terms {
 			var p postings
 			if segs != nil {
-				p, err = segs.postings(dicts, t, &docs, c.lengths != nil)
+				p, err = segs.postings(dicts, t, &docs, mem, c.lengths != nil)
 			} else {
 				p, err = readPostings(ctx, r, field, t, &docs)
 			}
@@ -80,7 +87,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 	if c.lengths != nil {
 		scores = c.lengths.bm25(lists, terms, n, total)
 	} else {
-		scores = tfidf(lists, terms, tokens, n)
+		scores = tfidf(lists, terms, tokens, n, mem)
 	}
 	// The best limit, ties in the index's order as Bleve's collector
 	// breaks them.
@@ -91,7 +98,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		return docs.compare(a, b)
 	}
 	order := best(int32(n), limit, better)
-	rank := make([]int32, n) // a document's place among the hits, + 1
+	rank := mem.zeroInts(n) // a document's place among the hits, + 1
 	for k, i := range order {
 		rank[i] = int32(k + 1)
 	}
@@ -160,7 +167,7 @@ type postings struct {
 
 // tfidf scores the n documents of lists as Bleve's match-query
 // disjunction does.
-func tfidf(lists [][]postings, terms, tokens []string, n int) []float64 {
+func tfidf(lists [][]postings, terms, tokens []string, n int, mem *arena) []float64 {
 	// The query norm, summed as Bleve sums it: the fields in order, each
 	// over its tokens in order.
 	termAt := make(map[string]int, len(terms))
@@ -181,7 +188,7 @@ func tfidf(lists [][]postings, terms, tokens []string, n int) []float64 {
 	sums := make([][]float64, len(searchFields))
 	counts := make([][]int32, len(searchFields))
 	for f, field := range searchFields {
-		sums[f], counts[f] = make([]float64, n), make([]int32, n)
+		sums[f], counts[f] = mem.zeroFloats(n), mem.zeroInts(n)
 		for _, t := range tokens {
 			p := lists[f][termAt[t]]
 			weight := field.boost * p.idf * norm
@@ -191,7 +198,7 @@ func tfidf(lists [][]postings, terms, tokens []string, n int) []float64 {
 			}
 		}
 	}
-	scores := make([]float64, n)
+	scores := mem.zeroFloats(n)
 	for i := range n {
 		var sum float64
 		matched := 0
@@ -251,6 +258,7 @@ type docTable struct {
 	byStr map[string]int32
 	nums  []uint64         // each document's number, when it has one
 	strs  map[int32]string // the ID of each document that has no number
+	mem   *arena           // where dense and nums are kept, when not nil
 }
 
 // denseNums bounds the document numbers docTable keeps in a slice (4 MB
@@ -259,9 +267,19 @@ const denseNums = 1 << 20
 
 // reserve sizes the table for document numbers below n.
 func (t *docTable) reserve(n uint64) {
-	if n <= denseNums && uint64(len(t.dense)) < n {
-		t.dense = slices.Grow(t.dense, int(n)-len(t.dense))[:n]
+	if n > denseNums || uint64(len(t.dense)) >= n {
+		return
 	}
+	if t.mem != nil && len(t.dense) == 0 {
+		if uint64(cap(t.mem.dense)) < n {
+			t.mem.dense = make([]int32, n)
+		}
+		t.dense = t.mem.dense[:n]
+		clear(t.dense)
+		t.nums = t.mem.nums[:0]
+		return
+	}
+	t.dense = slices.Grow(t.dense, int(n)-len(t.dense))[:n]
 }
 
 func (t *docTable) index(id index.IndexInternalID) int32 {

@@ -94,7 +94,7 @@ func (s *segments) dictionaries(field string) ([]segment.TermDictionary, error) 
 // documents in docs; idf is left to the caller. Each posting's frequency
 // and norm are kept too when lengths is set (BM25 reads them); sqrt(freq)·norm
 // always.
-func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *docTable, lengths bool) (postings, error) {
+func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *docTable, mem *arena, lengths bool) (postings, error) {
 	var p postings
 	lists := make([]segment.PostingsList, len(dicts))
 	for i, d := range dicts {
@@ -104,7 +104,7 @@ func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *d
 		}
 		lists[i], p.df = pl, p.df+pl.Count()
 	}
-	p.docs, p.tfn = make([]int32, 0, p.df), make([]float64, 0, p.df)
+	p.docs, p.tfn = mem.ints(int(p.df)), mem.floats(int(p.df))
 	if lengths {
 		p.freq, p.norm = make([]float32, 0, p.df), make([]float32, 0, p.df)
 	}
