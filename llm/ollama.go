@@ -1,22 +1,30 @@
 package llm
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"sort"
 	"strings"
 
-	"github.com/ollama/ollama/api"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
-// ollamaBackend calls Ollama's native API (/api/chat), after checking in
-// /api/tags that the model is pulled.
+// ollamaBackend calls Ollama's REST API (docs.ollama.com/api): /api/tags
+// to check that the model is pulled, then /api/chat. It makes the two JSON
+// requests with net/http itself. Ollama's Go client (ollama/ollama/api)
+// makes the same two, and links golang.org/x/crypto/ssh to sign requests
+// to ollama.com, whose package initialisation every gortex command paid
+// for; its OpenAI-compatible /v1 endpoint, which openai-go could call,
+// sets no context window (num_ctx) and lists models without their size.
 type ollamaBackend struct {
-	client *api.Client
+	client *http.Client
+	base   *url.URL
 	model  string
 }
 
@@ -38,18 +46,27 @@ func newOllama(host, model string, httpClient *http.Client) (*ollamaBackend, err
 	if err != nil {
 		return nil, fmt.Errorf("ollama host %q: %w", host, err)
 	}
-	return &ollamaBackend{client: api.NewClient(u, replyClient(httpClient)), model: model}, nil
+	return &ollamaBackend{client: replyClient(httpClient), base: u, model: model}, nil
+}
+
+// ollamaModel is a pulled model as /api/tags lists it.
+type ollamaModel struct {
+	Name  string `json:"name"`
+	Model string `json:"model"`
+	Size  int64  `json:"size"`
 }
 
 // ResolveModel checks that the model is pulled, or picks the smallest
 // pulled chat model when none was named: the cheapest to run. It returns
 // a model_not_found error naming `ollama pull` when the model is missing.
 func (b *ollamaBackend) ResolveModel(ctx context.Context) (string, error) {
-	list, err := b.client.List(ctx)
-	if err != nil {
-		return "", ollamaError(err)
+	var list struct {
+		Models []ollamaModel `json:"models"`
 	}
-	var chat []api.ListModelResponse
+	if _, err := b.call(ctx, http.MethodGet, "api/tags", nil, &list); err != nil {
+		return "", err
+	}
+	var chat []ollamaModel
 	for _, m := range list.Models {
 		if b.model != "" && (m.Name == b.model || m.Model == b.model || strings.TrimSuffix(m.Name, ":latest") == b.model) {
 			b.model = m.Name
@@ -70,43 +87,79 @@ func (b *ollamaBackend) ResolveModel(ctx context.Context) (string, error) {
 	return b.model, nil
 }
 
+// ollamaMessage is one message of a chat.
+type ollamaMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
 func (b *ollamaBackend) Complete(ctx context.Context, p Prompt) (Reply, error) {
 	if _, err := b.ResolveModel(ctx); err != nil {
 		return Reply{}, err
 	}
-	stream := false
-	req := &api.ChatRequest{
-		Model:  b.model,
-		Stream: &stream,
-		Messages: []api.Message{
-			{Role: "system", Content: p.System},
-			{Role: "user", Content: p.User},
-		},
-		Options: map[string]any{"num_ctx": ollamaWindow, "num_predict": maxReplyTokens},
+	req := map[string]any{
+		"model":    b.model,
+		"stream":   false,
+		"messages": []ollamaMessage{{Role: "system", Content: p.System}, {Role: "user", Content: p.User}},
+		"options":  map[string]any{"num_ctx": ollamaWindow, "num_predict": maxReplyTokens},
 	}
-	var last api.ChatResponse
-	var text strings.Builder
-	err := b.client.Chat(ctx, req, func(r api.ChatResponse) error {
-		text.WriteString(r.Message.Content)
-		last = r
-		return nil
-	})
+	var res struct {
+		Model           string        `json:"model"`
+		Message         ollamaMessage `json:"message"`
+		PromptEvalCount int           `json:"prompt_eval_count"`
+		EvalCount       int           `json:"eval_count"`
+	}
+	raw, err := b.call(ctx, http.MethodPost, "api/chat", req, &res)
 	if err != nil {
-		return Reply{}, ollamaError(err)
+		return Reply{Raw: raw}, err
 	}
-	raw, _ := json.Marshal(last) // the final chunk, with the metrics
-	return Reply{Text: text.String(), Model: last.Model, InputTokens: last.PromptEvalCount,
-		OutputTokens: last.EvalCount, Raw: string(raw)}, nil
+	return Reply{Text: res.Message.Content, Model: res.Model, InputTokens: res.PromptEvalCount,
+		OutputTokens: res.EvalCount, Raw: raw}, nil
 }
 
-func ollamaError(err error) error {
-	var se api.StatusError
-	if errors.As(err, &se) {
-		return httpError(LLMOllama, se.StatusCode, se.ErrorMessage, err)
+// call sends in (nil for none) as JSON to the API's path and decodes the
+// reply into out; it returns the reply as received. A failure is an
+// *LLMError: an error status mapped by httpError with the server's
+// message ({"error": "..."}), else a transport or decoding failure.
+func (b *ollamaBackend) call(ctx context.Context, method, path string, in, out any) (string, error) {
+	var body io.Reader
+	if in != nil {
+		data, err := json.Marshal(in)
+		if err != nil {
+			return "", llmErr(CodeRequest, LLMOllama, err)
+		}
+		body = bytes.NewReader(data)
 	}
-	var ae api.AuthorizationError
-	if errors.As(err, &ae) {
-		return httpError(LLMOllama, ae.StatusCode, "", err)
+	req, err := http.NewRequestWithContext(ctx, method, b.base.JoinPath(path).String(), body)
+	if err != nil {
+		return "", llmErr(CodeRequest, LLMOllama, err)
 	}
-	return transportError(LLMOllama, err)
+	req.Header.Set("Accept", "application/json")
+	if in != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := b.client.Do(req)
+	if err != nil {
+		return "", transportError(LLMOllama, err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		return "", transportError(LLMOllama, err)
+	}
+	if res.StatusCode >= http.StatusBadRequest {
+		var e struct {
+			Error string `json:"error"`
+		}
+		msg := strings.TrimSpace(string(data))
+		if json.Unmarshal(data, &e) == nil && e.Error != "" {
+			msg = e.Error
+		}
+		return string(data), httpError(LLMOllama, res.StatusCode, msg,
+			fmt.Errorf("%s %s: %s: %s", method, "/"+path, res.Status, textutil.Cut(msg, 300)))
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return string(data), llmErr(CodeRequest, LLMOllama, fmt.Errorf("/%s: %w", path, err))
+	}
+	return string(data), nil
 }

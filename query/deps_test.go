@@ -12,7 +12,6 @@ import (
 var llmModules = []string{
 	"github.com/anthropics/anthropic-sdk-go",
 	"github.com/openai/openai-go",
-	"github.com/ollama/ollama",
 }
 
 func TestNoLLMDependencies(t *testing.T) {
