@@ -15,6 +15,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -43,10 +44,19 @@ type Manifest struct {
 	Broken  []Skip               // files that could not be parsed
 	Links   map[graph.Signal]int // motivates edges by signal, as the last linking counted them
 
-	// The files by repo-relative path: a map once made or changed, else
-	// the table as read, which File searches without decoding it.
+	// The files by repo-relative path: a map once made, else the table as
+	// read, which File searches without decoding it, under the changes an
+	// update made (edits: a file's record, or gone).
 	files map[string]FileRecord
 	table *table
+	edits map[string]edit
+	count int // the files of table and edits
+}
+
+// edit is a change an update made to a file's record.
+type edit struct {
+	r    FileRecord
+	gone bool
 }
 
 // New returns an empty manifest of this version.
@@ -93,6 +103,9 @@ type Skip struct {
 // File returns the record of the file at repo-relative path p.
 func (m *Manifest) File(p string) (FileRecord, bool) {
 	if m.files == nil && m.table != nil {
+		if e, ok := m.edits[p]; ok {
+			return e.r, !e.gone
+		}
 		return m.table.lookup(p)
 	}
 	r, ok := m.files[p]
@@ -102,7 +115,7 @@ func (m *Manifest) File(p string) (FileRecord, bool) {
 // Files yields every file with its record.
 func (m *Manifest) Files() iter.Seq2[string, FileRecord] {
 	if m.files == nil && m.table != nil {
-		return m.table.all()
+		return m.merged()
 	}
 	return maps.All(m.files)
 }
@@ -110,7 +123,7 @@ func (m *Manifest) Files() iter.Seq2[string, FileRecord] {
 // FileCount is the number of files.
 func (m *Manifest) FileCount() int {
 	if m.files == nil && m.table != nil {
-		return m.table.len()
+		return m.count
 	}
 	return len(m.files)
 }
@@ -119,6 +132,14 @@ func (m *Manifest) FileCount() int {
 // from disk by class alone.
 func (m *Manifest) Docs() iter.Seq2[string, FileRecord] {
 	return func(yield func(string, FileRecord) bool) {
+		if m.files == nil && m.table != nil && len(m.edits) > 0 {
+			for p, r := range m.merged() {
+				if r.Class == ClassDoc && !yield(p, r) {
+					return
+				}
+			}
+			return
+		}
 		if m.files == nil && m.table != nil {
 			for i := range m.table.len() {
 				if m.table.class(i) == ClassDoc {
@@ -137,17 +158,71 @@ func (m *Manifest) Docs() iter.Seq2[string, FileRecord] {
 	}
 }
 
-// Set records the file at p. A manifest read from disk is decoded whole
-// first: only an update, which owns its manifest, changes one.
+// Set records the file at p. On a manifest read from disk the change is
+// kept beside its table, not decoded whole: an update changes a few of
+// GOROOT/src's 11k files, and decoding them into a map and sorting them
+// back was most of writing the manifest.
 func (m *Manifest) Set(p string, r FileRecord) {
+	if m.change(p, edit{r: r}) {
+		return
+	}
 	m.own()
 	m.files[p] = r
 }
 
 // Delete forgets the file at p.
 func (m *Manifest) Delete(p string) {
+	if m.change(p, edit{gone: true}) {
+		return
+	}
 	m.own()
 	delete(m.files, p)
+}
+
+// change records e for p over the table; false when the manifest has no
+// table to change.
+func (m *Manifest) change(p string, e edit) bool {
+	if m.files != nil || m.table == nil {
+		return false
+	}
+	_, had := m.File(p)
+	switch {
+	case had && e.gone:
+		m.count--
+	case !had && !e.gone:
+		m.count++
+	}
+	if m.edits == nil {
+		m.edits = map[string]edit{}
+	}
+	m.edits[p] = e
+	return true
+}
+
+// merged yields the table's records and the edits, in path order.
+func (m *Manifest) merged() iter.Seq2[string, FileRecord] {
+	paths := slices.Sorted(maps.Keys(m.edits))
+	return func(yield func(string, FileRecord) bool) {
+		j := 0
+		// edited yields the edits up to p (all with last), p's own in
+		// place of the table's record.
+		edited := func(p string, last bool) bool {
+			for ; j < len(paths) && (last || paths[j] <= p); j++ {
+				if e := m.edits[paths[j]]; !e.gone && !yield(paths[j], e.r) {
+					return false
+				}
+			}
+			return true
+		}
+		for i := range m.table.len() {
+			p, r := m.table.atPath(i)
+			_, own := m.edits[p]
+			if !edited(p, false) || (!own && !yield(p, r)) {
+				return
+			}
+		}
+		edited("", true)
+	}
 }
 
 // own turns the files into a map the manifest may change.
@@ -157,8 +232,8 @@ func (m *Manifest) own() {
 	}
 	m.files = make(map[string]FileRecord, m.FileCount())
 	if m.table != nil {
-		maps.Insert(m.files, m.table.all())
-		m.table = nil
+		maps.Insert(m.files, m.merged())
+		m.table, m.edits = nil, nil
 	}
 }
 
@@ -179,7 +254,11 @@ func Write(path string, m *Manifest) error {
 	out = append(out, magic...)
 	out = binary.LittleEndian.AppendUint64(out, uint64(head.Len()))
 	out = append(out, head.Bytes()...)
-	if err := os.WriteFile(path, append(out, encodeTable(maps.Collect(m.Files()))...), 0o644); err != nil {
+	recs := m.Files()
+	if m.files != nil {
+		recs = sortedFiles(m.files)
+	}
+	if err := os.WriteFile(path, append(out, encodeTable(m.FileCount(), recs)...), 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	return nil
@@ -215,6 +294,6 @@ func decode(name string, data []byte) (*Manifest, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", graph.ErrCorrupt, name, err)
 	}
-	m.table = t
+	m.table, m.count = t, t.len()
 	return &m, nil
 }

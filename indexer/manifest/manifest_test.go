@@ -91,7 +91,7 @@ func TestReadRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := binary.LittleEndian.AppendUint64([]byte(magic), uint64(head.Len()))
-	old = append(append(old, head.Bytes()...), encodeTable(nil)...)
+	old = append(append(old, head.Bytes()...), encodeTable(0, sortedFiles(nil))...)
 	for _, tc := range []struct {
 		name string
 		data []byte // nil: no file
@@ -115,5 +115,89 @@ func TestReadRefuses(t *testing.T) {
 				t.Fatalf("Read = %v, want %v", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestEditsOverTable changes a manifest read from disk, one file at a
+// time, as updates do (kept beside its table), and compares every read
+// with a manifest of the same files made in memory: File, Files (in path
+// order), FileCount, Docs, and the manifest written and read again.
+func TestEditsOverTable(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "manifest.bin")
+	if err := Write(p, testManifest()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := maps.Collect(testManifest().Files())
+	steps := []struct {
+		path string
+		rec  *FileRecord // nil: delete
+	}{
+		{"main.go", &FileRecord{Size: 11, ModTime: 101, Hash: 9, Class: ClassSource, Lang: "go"}}, // changed
+		{"a.go", &FileRecord{Size: 1, Class: ClassSource, Lang: "go"}},                            // before every path
+		{"zz/last.md", &FileRecord{Size: 2, Class: ClassDoc}},                                     // after every path
+		{"go.mod", nil}, // gone
+		{"docs/b.md", &FileRecord{Size: 3, Class: ClassDoc}}, // between two
+		{"go.mod", &FileRecord{Size: 31, Class: ClassGoMod}}, // back
+		{"README.md", nil},
+		{"never.go", nil}, // gone without having been
+	}
+	for i, st := range steps {
+		if st.rec == nil {
+			got.Delete(st.path)
+			delete(want, st.path)
+		} else {
+			got.Set(st.path, *st.rec)
+			want[st.path] = *st.rec
+		}
+		check := func(m *Manifest, what string) {
+			t.Helper()
+			var paths []string
+			for q, r := range m.Files() {
+				paths = append(paths, q)
+				if w, ok := want[q]; !ok || w != r {
+					t.Errorf("step %d, %s: Files yields %s %+v, want %+v (%v)", i, what, q, r, w, ok)
+				}
+				if f, ok := m.File(q); !ok || f != r {
+					t.Errorf("step %d, %s: File(%s) = %+v, %v", i, what, q, f, ok)
+				}
+			}
+			if !slices.IsSorted(paths) || len(paths) != len(want) || m.FileCount() != len(want) {
+				t.Errorf("step %d, %s: Files %v (count %d), want the %d of %v in order", i, what, paths, m.FileCount(), len(want), slices.Sorted(maps.Keys(want)))
+			}
+			var docs, wantDocs []string
+			for q := range m.Docs() {
+				docs = append(docs, q)
+			}
+			for q, r := range want {
+				if r.Class == ClassDoc {
+					wantDocs = append(wantDocs, q)
+				}
+			}
+			slices.Sort(docs)
+			slices.Sort(wantDocs)
+			if !slices.Equal(docs, wantDocs) {
+				t.Errorf("step %d, %s: Docs %v, want %v", i, what, docs, wantDocs)
+			}
+			if _, ok := m.File("never.go"); ok {
+				t.Errorf("step %d, %s: File found a file never added", i, what)
+			}
+		}
+		check(got, "edited")
+		q := filepath.Join(t.TempDir(), "manifest.bin")
+		if err := Write(q, got); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(q)
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		check(back, "written and read")
+	}
+	if got.files != nil {
+		t.Error("an edit decoded the table into a map")
 	}
 }

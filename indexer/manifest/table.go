@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -39,20 +41,26 @@ const (
 
 var le = binary.LittleEndian
 
-// encodeTable encodes records, by path, as a table.
-func encodeTable(records map[string]FileRecord) []byte {
-	paths := make([]string, 0, len(records))
-	for p := range records {
-		paths = append(paths, p)
+// sortedFiles yields records by path.
+func sortedFiles(records map[string]FileRecord) iter.Seq2[string, FileRecord] {
+	return func(yield func(string, FileRecord) bool) {
+		for _, p := range slices.Sorted(maps.Keys(records)) {
+			if !yield(p, records[p]) {
+				return
+			}
+		}
 	}
-	sort.Strings(paths)
+}
+
+// encodeTable encodes the n records recs yields, which it must yield in
+// path order, as a table.
+func encodeTable(n int, recs iter.Seq2[string, FileRecord]) []byte {
 	var blob strings.Builder
 	langs := map[string][2]uint32{}
-	out := make([]byte, 0, 12+len(paths)*recordSize+len(paths)*32)
+	out := make([]byte, 0, 12+n*recordSize+n*32)
 	out = append(out, tableMagic...)
-	out = le.AppendUint32(out, uint32(len(paths)))
-	for _, p := range paths {
-		r := records[p]
+	out = le.AppendUint32(out, uint32(n))
+	for p, r := range recs {
 		pathOff := uint32(blob.Len())
 		blob.WriteString(p)
 		lang, ok := langs[r.Lang]

@@ -25,7 +25,7 @@ func TestTableRoundTrip(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tab, err := decodeTable(encodeTable(tc.files))
+			tab, err := decodeTable(encodeTable(len(tc.files), sortedFiles(tc.files)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +62,7 @@ func TestTableRoundTrip(t *testing.T) {
 // TestDecodeRefuses checks that a changed, cut or reordered table is
 // refused rather than read.
 func TestTableRefuses(t *testing.T) {
-	good := encodeTable(map[string]FileRecord{"a.go": {Size: 1, Lang: "go"}, "b.go": {Size: 2, Lang: "go"}})
+	good := encodeTable(2, sortedFiles(map[string]FileRecord{"a.go": {Size: 1, Lang: "go"}, "b.go": {Size: 2, Lang: "go"}}))
 	flipped := append([]byte(nil), good...)
 	flipped[len(tableMagic)+8] ^= 1
 	// The two records swapped, the checksum made good again.
