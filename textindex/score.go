@@ -68,7 +68,7 @@ func (c *Index) score(ctx context.Context, text string, limit int) ([]Hit, error
 		for k, t := range terms {
 			var p postings
 			if segs != nil {
-				p, err = segs.postings(dicts, t, &docs, mem, c.lengths != nil)
+				p, err = segs.postings(dicts, field, t, &docs, mem, c.lengths != nil)
 			} else {
 				p, err = readPostings(ctx, r, field, t, &docs)
 			}

@@ -89,27 +89,56 @@ func (s *segments) dictionaries(field string) ([]segment.TermDictionary, error) 
 	return out, nil
 }
 
-// postings reads term's postings from the dictionaries of a field, in
+// postings reads term's postings from the dictionaries of field, in
 // document order as scorch's TermFieldReader yields them, numbering the
 // documents in docs; idf is left to the caller. Each posting's frequency
 // and norm are kept too when lengths is set (BM25 reads them); sqrt(freq)·norm
-// always.
-func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *docTable, mem *arena, lengths bool) (postings, error) {
+// always. Without lengths, the postings of a segment on disk are read
+// through postCache.
+func (s *segments) postings(dicts []segment.TermDictionary, field, term string, docs *docTable, mem *arena, lengths bool) (postings, error) {
 	var p postings
 	lists := make([]segment.PostingsList, len(dicts))
+	cached := make([]*cachedPostings, len(dicts))
+	room := 0
 	for i, d := range dicts {
+		if !lengths && postCacheOn {
+			if seg, ok := keyOf(s.segs[i]); ok {
+				c, err := s.cached(d, termKey{seg, field, term})
+				if err != nil {
+					return p, err
+				}
+				cached[i], room = c, room+len(c.nums)
+				continue
+			}
+		}
 		pl, err := d.PostingsList([]byte(term), s.segs[i].Deleted(), nil)
 		if err != nil {
 			return p, err
 		}
 		lists[i], p.df = pl, p.df+pl.Count()
 	}
-	p.docs, p.tfn = mem.ints(int(p.df)), mem.floats(int(p.df))
+	room += int(p.df)
+	p.docs, p.tfn = mem.ints(room), mem.floats(room)
 	if lengths {
-		p.freq, p.norm = make([]float32, 0, p.df), make([]float32, 0, p.df)
+		p.freq, p.norm = make([]float32, 0, room), make([]float32, 0, room)
 	}
 	norms, roots := normTable(), sqrtTable()
 	for i, pl := range lists {
+		if c := cached[i]; c != nil {
+			deleted := s.segs[i].Deleted()
+			if deleted != nil && deleted.IsEmpty() {
+				deleted = nil
+			}
+			for j, num := range c.nums {
+				if deleted != nil && deleted.Contains(num) {
+					continue
+				}
+				p.docs = append(p.docs, docs.number(s.offsets[i]+uint64(num)))
+				p.tfn = append(p.tfn, c.tfn[j])
+				p.df++
+			}
+			continue
+		}
 		it := pl.Iterator(true, true, false, nil)
 		for {
 			next, err := it.Next()
@@ -128,6 +157,35 @@ func (s *segments) postings(dicts []segment.TermDictionary, term string, docs *d
 		}
 	}
 	return p, nil
+}
+
+// cached returns the postings of k from postCache, decoding them from d
+// (k's segment's dictionary of k's field) when they are not there.
+func (s *segments) cached(d segment.TermDictionary, k termKey) (*cachedPostings, error) {
+	if c := cachedTerm(k); c != nil {
+		return c, nil
+	}
+	pl, err := d.PostingsList([]byte(k.term), nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	n := pl.Count()
+	c := &cachedPostings{nums: make([]uint32, 0, n), tfn: make([]float64, 0, n)}
+	norms, roots := normTable(), sqrtTable()
+	it := pl.Iterator(true, true, false, nil)
+	for {
+		next, err := it.Next()
+		if err != nil {
+			return nil, err
+		}
+		if next == nil {
+			break
+		}
+		c.nums = append(c.nums, uint32(next.Number()))
+		c.tfn = append(c.tfn, sqrtFreq(next.Frequency(), roots)*postingNorm(next, norms))
+	}
+	cacheTerm(k, c)
+	return c, nil
 }
 
 // lengthNorm is what a posting's Norm returns for a field of a given

@@ -1,0 +1,86 @@
+package textindex
+
+import (
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+)
+
+// A section search reads the postings of the same common words again and
+// again (a symbol's profile holds its doc comment's "name", "returns",
+// "will"), and decoding them from the segment was most of a why's lexical
+// step. postCache keeps the decoded postings of a term in a field of a
+// segment on disk: the document numbers and sqrt(freq)·norm, which depend
+// on the segment's bytes alone. A segment file is never changed once
+// written; it is known by its path, its checksum and its count of
+// documents, so that a segment written again under the same name (an
+// index made anew) is another. Deletions are not the segment's: they are
+// applied when the postings are read, as the segment's reader applies
+// them. The cache holds postCacheMax postings at most and is emptied
+// when it would hold more.
+var postCache = struct {
+	sync.Mutex
+	m    map[termKey]*cachedPostings
+	size int
+}{m: map[termKey]*cachedPostings{}}
+
+// postCacheOn turns postCache on; tests turn it off to compare.
+var postCacheOn = true
+
+// postCacheMax bounds the postings postCache holds (12 bytes each).
+const postCacheMax = 1 << 21
+
+// segKey names a segment file by its contents.
+type segKey struct {
+	path string
+	crc  uint32
+	docs int64
+}
+
+type termKey struct {
+	seg         segKey
+	field, term string
+}
+
+// cachedPostings are a term's postings in one field of one segment, with
+// no deletion applied: each document's number in the segment and its
+// sqrt(freq)·norm.
+type cachedPostings struct {
+	nums []uint32
+	tfn  []float64
+}
+
+// segmentFile is what a segment on disk tells of itself (zap's).
+type segmentFile interface {
+	Path() string
+	CRC() uint32
+}
+
+// keyOf returns the key of ss's segment, and false when it is not a file
+// (a segment still in memory is not cached).
+func keyOf(ss *scorch.SegmentSnapshot) (segKey, bool) {
+	f, ok := ss.Segment().(segmentFile)
+	if !ok || f.Path() == "" {
+		return segKey{}, false
+	}
+	return segKey{path: f.Path(), crc: f.CRC(), docs: ss.FullSize()}, true
+}
+
+func cachedTerm(k termKey) *cachedPostings {
+	postCache.Lock()
+	defer postCache.Unlock()
+	return postCache.m[k]
+}
+
+func cacheTerm(k termKey, c *cachedPostings) {
+	postCache.Lock()
+	defer postCache.Unlock()
+	if postCache.size+len(c.nums) > postCacheMax {
+		clear(postCache.m)
+		postCache.size = 0
+	}
+	if len(c.nums) <= postCacheMax {
+		postCache.m[k] = c
+		postCache.size += len(c.nums)
+	}
+}
