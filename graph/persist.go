@@ -141,7 +141,7 @@ func Load(r io.Reader) (*Store, error) {
 func readBody(r io.Reader, h header, sized bool) (body []byte, unmap func(), err error) {
 	if f, ok := r.(*os.File); ok && sized && h.bodyLen() > 0 {
 		end := int64(headerSize) + int64(h.bodyLen())
-		if m, unmap, err := mapFile(f, int(end)); err == nil {
+		if m, unmap, err := binrec.MapFile(f, int(end)); err == nil {
 			if _, err := f.Seek(end, io.SeekStart); err != nil {
 				unmap()
 				return nil, nil, err

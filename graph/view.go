@@ -48,7 +48,7 @@ func open(f *os.File, checked bool) (*Store, error) {
 		return nil, err
 	}
 	if sized && rest < math.MaxInt32 {
-		if data, unmap, err := mapFile(f, headerSize+int(rest)); err == nil {
+		if data, unmap, err := binrec.MapFile(f, headerSize+int(rest)); err == nil {
 			v := newView(h, data, unmap)
 			if checked {
 				var ok bool

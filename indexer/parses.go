@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/internal/binrec"
@@ -46,6 +47,7 @@ var errParses = errors.New("parses file is corrupt")
 type parseFile struct {
 	data  []byte // the whole file; strings of decoded records point into it
 	index map[string]parseRef
+	close func() // unmaps data; nothing read from the records may be used after
 }
 
 // parseRef is where one file's record is.
@@ -54,12 +56,25 @@ type parseRef struct {
 	off, len int
 }
 
-// readParses loads a parses file; only the table is decoded.
+// readParses loads a parses file where it lies (reading GOROOT/src's 9.7 MB
+// was a tenth of an update's CPU): only the table is decoded, its strings
+// copied. The caller must close it, its records' strings pointing into it.
 func readParses(path string) (*parseFile, error) {
-	data, err := os.ReadFile(path)
+	data, unmap, err := binrec.ReadMapped(path)
 	if err != nil {
 		return nil, err
 	}
+	pf, err := decodeParses(data)
+	if err != nil {
+		unmap()
+		return nil, err
+	}
+	pf.close = unmap
+	return pf, nil
+}
+
+// decodeParses checks a parses file and decodes its table.
+func decodeParses(data []byte) (*parseFile, error) {
 	if len(data) < len(parsesMagic)+8 || string(data[:len(parsesMagic)]) != parsesMagic {
 		return nil, fmt.Errorf("%w: no header", errParses)
 	}
@@ -74,7 +89,7 @@ func readParses(path string) (*parseFile, error) {
 	n := r.Count(4)
 	pf := &parseFile{data: body, index: make(map[string]parseRef, n)}
 	for range n {
-		p, pkg := r.Str(), r.Str()
+		p, pkg := strings.Clone(r.Str()), strings.Clone(r.Str())
 		off, l := r.Uvarint(), r.Uvarint()
 		pf.index[p] = parseRef{pkg: pkg, off: int(off), len: int(l)}
 	}

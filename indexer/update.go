@@ -200,7 +200,9 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	// written (finish), and the index built again.
 	old, err := load(b.root, noCheck, graph.OpenChecked)
 	if err == nil {
-		b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile))
+		if b.oldParses, err = readParses(filepath.Join(old.Dir, parsesFile)); err == nil {
+			defer b.oldParses.close() // once written: resolution and writeParses read it
+		}
 	}
 	if err == nil && rulesID() != "" && old.Manifest.Build != rulesID() {
 		// Files that did not change would keep what the other gortex
