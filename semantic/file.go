@@ -79,6 +79,17 @@ func (m *Model) Encode() []byte {
 	return b.Bytes()
 }
 
+// intact reports whether data is a model file of this version whose
+// checksum holds, without decoding it.
+func intact(data []byte) bool {
+	if len(data) < len(magic)+20+32+4 || string(data[:len(magic)]) != magic {
+		return false
+	}
+	body := data[:len(data)-4]
+	return crc32.Checksum(body, castagnoli) == binary.LittleEndian.Uint32(data[len(data)-4:]) &&
+		binary.LittleEndian.Uint32(body[len(magic):]) == FormatVersion
+}
+
 // Decode reads a model file, checking every part: sizes within the file
 // and the limits, words and paths sorted and distinct, idf finite, the
 // checksum.

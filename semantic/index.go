@@ -33,10 +33,11 @@ type Modeler struct{}
 // one-file update. It reads s only.
 func (Modeler) WriteModel(ctx context.Context, s *graph.Store, dir, live string, same bool) error {
 	data, err := repofs.ReadIn(live, FileName, maxFileSize)
-	if same && err == nil {
-		if _, derr := Decode(data); derr == nil {
-			return write(dir, data)
-		}
+	// Taken over as it lies, hard-linked when its sum and version hold,
+	// not decoded and written again: that was a tenth of the CPU of an
+	// update of contour after a one-file edit.
+	if same && err == nil && intact(data) && fsutil.LinkOrCopy(filepath.Join(live, FileName), filepath.Join(dir, FileName)) == nil {
+		return nil
 	}
 	ts := texts(s)
 	hash := contentHash(ts)

@@ -466,3 +466,46 @@ func TestDotsSumInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeOverChecks: a live model whose checksum fails, or of another
+// format version, is learned again rather than taken over as it lies.
+func TestTakeOverChecks(t *testing.T) {
+	ctx := context.Background()
+	s := fixture(t)
+	for _, damage := range []struct {
+		name string
+		at   func(data []byte) int
+	}{
+		{"a flipped byte", func(data []byte) int { return len(data) / 2 }},
+		{"another version", func(data []byte) int { return len(magic) }},
+	} {
+		t.Run(damage.name, func(t *testing.T) {
+			live, next := t.TempDir(), t.TempDir()
+			if err := (Modeler{}).WriteModel(ctx, s, live, filepath.Join(live, "none"), false); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(live, FileName)
+			good, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !intact(good) {
+				t.Fatal("a model just written is not intact")
+			}
+			bad := bytes.Clone(good)
+			bad[damage.at(bad)]++
+			if intact(bad) {
+				t.Fatal("intact takes the damaged model")
+			}
+			if err := os.WriteFile(p, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := (Modeler{}).WriteModel(ctx, s, next, live, true); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := os.ReadFile(filepath.Join(next, FileName)); err != nil || !bytes.Equal(got, good) {
+				t.Errorf("the damaged model was taken over, or not learned again as it was (err %v)", err)
+			}
+		})
+	}
+}
