@@ -84,3 +84,44 @@ func cacheTerm(k termKey, c *cachedPostings) {
 		postCache.size += len(c.nums)
 	}
 }
+
+// dateCache keeps what Touching reads of a commit's stored record to order
+// a file's commits, its ID and date, by the record's segment and number in
+// it: the record is the segment's and never changes, and decoding each
+// record of a file's hundreds of commits (synapse's busiest files) was most
+// of a why there. At most dateCacheMax records; emptied when full.
+var dateCache = struct {
+	sync.Mutex
+	m map[docKey]datedRecord
+}{m: map[docKey]datedRecord{}}
+
+const dateCacheMax = 1 << 20
+
+type docKey struct {
+	seg segKey
+	num uint64
+}
+
+// datedRecord is a record's external ID and date; ok is false when it had
+// no record or its date could not be read.
+type datedRecord struct {
+	ext  string
+	date int64
+	ok   bool
+}
+
+func cachedDate(k docKey) (datedRecord, bool) {
+	dateCache.Lock()
+	defer dateCache.Unlock()
+	d, ok := dateCache.m[k]
+	return d, ok
+}
+
+func cacheDate(k docKey, d datedRecord) {
+	dateCache.Lock()
+	defer dateCache.Unlock()
+	if len(dateCache.m) >= dateCacheMax {
+		clear(dateCache.m)
+	}
+	dateCache.m[k] = d
+}

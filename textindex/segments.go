@@ -57,7 +57,7 @@ func (s *segments) record(r index.IndexReader, c *Commits, at index.IndexInterna
 		return ext, c.record(ext), nil
 	}
 	num := at.Value()
-	k := sort.Search(len(s.offsets), func(i int) bool { return s.offsets[i] > num }) - 1
+	k := s.segmentOf(num)
 	if k < 0 {
 		return "", nil, fmt.Errorf("history index: document number %d not found", num)
 	}
@@ -74,6 +74,12 @@ func (s *segments) record(r index.IndexReader, c *Commits, at index.IndexInterna
 		err = fmt.Errorf("history index: document number %d not found", num)
 	}
 	return ext, rec, err
+}
+
+// segmentOf returns the index of the segment holding document number num,
+// -1 for none.
+func (s *segments) segmentOf(num uint64) int {
+	return sort.Search(len(s.offsets), func(i int) bool { return s.offsets[i] > num }) - 1
 }
 
 // dictionaries returns each segment's dictionary of field.

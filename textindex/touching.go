@@ -56,15 +56,12 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 	order := make([]dated, 0, len(ids))
 	for id := range ids {
 		at := index.IndexInternalID(id)
-		ext, raw, err := st.record(r, c, at)
+		d, err := st.dated(r, c, at)
 		if err != nil {
 			return nil, err
 		}
-		var d struct {
-			Date int64 `json:"d"`
-		}
-		if raw != nil && json.Unmarshal(raw, &d) == nil {
-			order = append(order, dated{ext, at, d.Date})
+		if d.ok {
+			order = append(order, dated{d.ext, at, d.date})
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -102,6 +99,41 @@ func (c *Commits) Touching(ctx context.Context, path, name string, n int) ([]his
 		}
 	}
 	return cs, nil
+}
+
+// dated returns the external ID and date of the commit document at, read
+// from its stored record, or from dateCache when the record's segment is a
+// file.
+func (s *segments) dated(r index.IndexReader, c *Commits, at index.IndexInternalID) (datedRecord, error) {
+	var k docKey
+	cache := false
+	if s != nil && postCacheOn {
+		num := at.Value()
+		if i := s.segmentOf(num); i >= 0 {
+			k.seg, cache = keyOf(s.segs[i])
+			k.num = num - s.offsets[i]
+		}
+	}
+	if cache {
+		if d, ok := cachedDate(k); ok {
+			return d, nil
+		}
+	}
+	ext, raw, err := s.record(r, c, at)
+	if err != nil {
+		return datedRecord{}, err
+	}
+	var rec struct {
+		Date int64 `json:"d"`
+	}
+	d := datedRecord{ext: ext}
+	if raw != nil && json.Unmarshal(raw, &rec) == nil {
+		d.date, d.ok = rec.Date, true
+	}
+	if cache {
+		cacheDate(k, d)
+	}
+	return d, nil
 }
 
 // Changed reports whether a commit of the history index changed path (the

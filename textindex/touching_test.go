@@ -73,14 +73,23 @@ func TestTouching(t *testing.T) {
 		{"b.go", "", 10, []string{"other file"}},
 		{"c.go", "", 10, nil},
 	}
-	for _, tt := range tests {
-		got, err := cs.Touching(context.Background(), tt.path, tt.name, tt.n)
-		if err != nil {
-			t.Fatal(err)
+	// Without dateCache, then with it: the dates decoded and kept, then
+	// read back.
+	defer func(on bool) { postCacheOn = on }(postCacheOn)
+	for _, pass := range []string{"no cache", "cached first", "cached again"} {
+		postCacheOn = pass != "no cache"
+		for _, tt := range tests {
+			got, err := cs.Touching(context.Background(), tt.path, tt.name, tt.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := subjects(got); !slices.Equal(s, tt.want) {
+				t.Errorf("%s: Touching(%s, %q, %d) = %q, want %q", pass, tt.path, tt.name, tt.n, s, tt.want)
+			}
 		}
-		if s := subjects(got); !slices.Equal(s, tt.want) {
-			t.Errorf("Touching(%s, %q, %d) = %q, want %q", tt.path, tt.name, tt.n, s, tt.want)
-		}
+	}
+	if len(dateCache.m) == 0 {
+		t.Error("no date was cached")
 	}
 }
 
