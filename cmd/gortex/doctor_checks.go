@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gortex/gortex/cmd/internal/cli"
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/history"
 	"github.com/gortex/gortex/indexer"
@@ -207,6 +208,11 @@ func (d *doctor) mcp(ctx context.Context) (string, string, string) {
 	}
 	if len(found) == 0 {
 		return statusWarn, "gortex mcp is registered with no agent (Claude Code, Cursor, Codex)", "gortex init --mcp all"
+	}
+	if _, err := cli.Find(); err != nil {
+		// gortex mcp would start nothing: its server is that program.
+		return statusFail, "registered for " + strings.Join(found, ", ") + ", but " + cli.Program + ", which gortex mcp runs, is missing",
+			"make install in a checkout of gortex, or go install github.com/gortex/gortex/cmd/" + cli.Program + "@VERSION"
 	}
 	return statusPass, "registered for " + strings.Join(found, ", "), ""
 }

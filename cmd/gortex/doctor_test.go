@@ -65,6 +65,14 @@ func TestDoctor(t *testing.T) {
 	if code, _, stderr := run(t, "index", "--quiet", dir); code != exitOK {
 		t.Fatal(stderr)
 	}
+	path := os.Getenv("PATH")
+	t.Setenv("PATH", t.TempDir()) // registered, but no gortex-mcp to run
+	code, got = doctorChecks(t, dir)
+	if m := got["mcp"]; m.Status != statusFail || !strings.Contains(m.Message, "gortex-mcp") || !strings.Contains(m.Fix, "make install") || code == exitOK {
+		t.Errorf("without gortex-mcp: mcp %+v, exit %d", m, code)
+	}
+	t.Setenv("PATH", path)
+	withMCPProgram(t)
 	code, got = doctorChecks(t, dir)
 	for _, name := range []string{"index", "parse", "memories", "mcp", "agents", "badge"} {
 		if got[name].Status != statusPass || got[name].Fix != "" {

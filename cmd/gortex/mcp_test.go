@@ -28,7 +28,7 @@ var mcpBuild = sync.OnceValues(func() (string, error) {
 	}
 	mcpBuildDir = dir
 	cmd := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(dir, cli.Program), "../gortex-mcp")
-	cmd.Dir = packageDir
+	cmd.Dir, cmd.Env = packageDir, startEnv
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build gortex-mcp: %v\n%s", err, out)
 	}
@@ -38,8 +38,12 @@ var mcpBuild = sync.OnceValues(func() (string, error) {
 var mcpBuildDir string
 
 // packageDir is this package's directory, the working directory go test
-// starts in (a test may change it).
-var packageDir, _ = os.Getwd()
+// starts in, and startEnv the environment it starts with: a test may
+// change both (a test's HOME would give go build an empty build cache).
+var (
+	packageDir, _ = os.Getwd()
+	startEnv      = os.Environ()
+)
 
 // withMCPProgram puts a gortex-mcp built from this checkout first on
 // $PATH, where gortex mcp and gortex serve find it (the test binary has
