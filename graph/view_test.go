@@ -171,6 +171,27 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// openFlipped writes data with byte i flipped to p and opens it with
+// open; nil when the open refuses it, as it may (ErrCorrupt, ErrVersion).
+func openFlipped(t *testing.T, p string, data []byte, i int, open func(*os.File) (*Store, error)) *Store {
+	t.Helper()
+	bad := bytes.Clone(data)
+	bad[i] ^= 0x5a
+	if err := os.WriteFile(p, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := open(f)
+	if err != nil && !IsStale(err) {
+		t.Fatalf("byte %d flipped: open = %v, want ErrCorrupt or ErrVersion", i, err)
+	}
+	return s
+}
+
 // TestOpenSurvivesEveryFlip flips each byte after the header in turn:
 // reading the opened store never fails worse than with ErrCorrupt from
 // Err, and Check (the checksum) refuses every flip.
@@ -178,21 +199,8 @@ func TestOpenSurvivesEveryFlip(t *testing.T) {
 	data := saveBytes(t, richStore(t))
 	p := filepath.Join(t.TempDir(), "graph.bin")
 	for i := len(magic); i < len(data); i++ {
-		bad := bytes.Clone(data)
-		bad[i] ^= 0x5a
-		if err := os.WriteFile(p, bad, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := Open(f)
-		f.Close()
-		if err != nil {
-			if !IsStale(err) {
-				t.Fatalf("byte %d flipped: Open = %v, want ErrCorrupt or ErrVersion", i, err)
-			}
+		s := openFlipped(t, p, data, i, Open)
+		if s == nil {
 			continue
 		}
 		readAll(s)
@@ -251,21 +259,8 @@ func TestOpenCheckedMeetsEveryFlip(t *testing.T) {
 	}
 	p := filepath.Join(t.TempDir(), "graph.bin")
 	for i := len(magic); i < len(data); i += 97 {
-		bad := bytes.Clone(data)
-		bad[i] ^= 0x5a
-		if err := os.WriteFile(p, bad, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := OpenChecked(f)
-		f.Close()
-		if err != nil {
-			if !IsStale(err) {
-				t.Fatalf("byte %d flipped: OpenChecked = %v, want ErrCorrupt or ErrVersion", i, err)
-			}
+		s := openFlipped(t, p, data, i, OpenChecked)
+		if s == nil {
 			continue
 		}
 		if got := readAll(s); s.Err() == nil && got != want {
