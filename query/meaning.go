@@ -110,8 +110,8 @@ var (
 func similarity(h hit) float64 { return h.lex + h.semWeight*h.sem }
 
 // withMeaning sets every hit's similarity by meaning and adds the best
-// sections found by meaning alone, by similarity × document kind as the rank
-// weighs them (docs/evaluation.md, "Entries chosen as the rank weighs them").
+// sections found by meaning alone (by similarity: by similarity × kind cost
+// the history's questions their commits; docs/evaluation.md).
 func withMeaning(s *graph.Store, hits []hit, cos Cosines, use meaningUse) []hit {
 	if cos == nil || cos.Len() == 0 {
 		return hits
@@ -125,10 +125,10 @@ func withMeaning(s *graph.Store, hits []hit, cos Cosines, use meaningUse) []hit 
 	if use.entries == 0 {
 		return hits // no entries of its own: the sections need no order
 	}
-	by := map[graph.NodeID]float64{} // similarity × kind
+	by := map[graph.NodeID]float64{}
 	for id := range cos.All {
-		if n, ok := s.Node(id); ok && !seen[id] {
-			by[id] = sim(id) * sectionSource(n).asset().Weight()
+		if _, ok := s.Node(id); ok && !seen[id] {
+			by[id] = sim(id)
 		}
 	}
 	cands := slices.SortedFunc(maps.Keys(by), func(a, b graph.NodeID) int {

@@ -167,48 +167,6 @@ func TestCommitMeaning(t *testing.T) {
 	}
 }
 
-// TestMeaningEntriesByKind: the sections a question finds by meaning alone
-// are chosen by their similarity times their document kind's weight, as
-// the rank weighs them: a design that reads almost as much like the
-// question as a guide is chosen over it, one far behind is not; an entry's
-// score is its similarity by meaning, not weighted.
-func TestMeaningEntriesByKind(t *testing.T) {
-	design, guide, notes := graph.SectionID("docs/design.md", 1), graph.SectionID("docs/guide.md", 1), graph.SectionID("docs/notes.md", 1)
-	tests := []struct {
-		name string
-		cos  map[graph.NodeID]float64 // mean and best set by notes (0.1) and the best
-		want []string
-	}{
-		{"a design a little behind a guide is chosen", map[graph.NodeID]float64{guide: 0.9, design: 0.85, notes: 0.1},
-			[]string{"docs/design.md"}},
-		{"a design far behind a guide is not", map[graph.NodeID]float64{guide: 0.9, design: 0.5, notes: 0.1},
-			[]string{"docs/guide.md"}},
-		{"alike, the design", map[graph.NodeID]float64{guide: 0.9, design: 0.9, notes: 0.1},
-			[]string{"docs/design.md"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newTestStore(t)
-			addNodes(t, s, section("docs/design.md", "Motivation", rationale.AssetDesign),
-				section("docs/guide.md", "Usage", rationale.AssetDoc),
-				section("docs/notes.md", "Notes", rationale.AssetDoc))
-			cos := cosMap(tt.cos)
-			hits := withMeaning(s, nil, cos, meaningUse{weight: 0.75, entries: 1})
-			var got []string
-			sim := meaningSim(cos)
-			for _, h := range hits {
-				got = append(got, h.source.Path)
-				if h.signal != graph.SignalMeaning || h.score != sim(h.source.ID) || h.sem != h.score {
-					t.Errorf("%s: %s score %.3f sem %.3f, want meaning %.3f", h.source.Path, h.signal, h.score, h.sem, sim(h.source.ID))
-				}
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("entries %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
 // TestLexicalEntriesByKind: the lexical matches that become a symbol's
 // entries are chosen by their similarity times the square root of their
 // document kind's weight: a design a little behind a guide is chosen over
