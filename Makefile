@@ -80,7 +80,7 @@ FUZZ = \
 	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./internal/linecap:FuzzLineCap \
 	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt \
-	./semantic:FuzzDecode ./internal/binrec:FuzzReader
+	./semantic:FuzzDecode ./internal/binrec:FuzzReader ./internal/textutil:FuzzTokenSet
 
 fuzz:
 	@set -e; for t in $(FUZZ); do \

@@ -58,6 +58,14 @@ const minTokenLen = 3
 // TokenSet returns the distinct lower-cased words of s of at least three
 // letters or digits.
 func TokenSet(s string) map[string]bool {
+	if set, ok := asciiTokenSet(s); ok {
+		return set
+	}
+	return tokenSet(s)
+}
+
+// tokenSet is TokenSet for any text.
+func tokenSet(s string) map[string]bool {
 	set := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -67,6 +75,45 @@ func TokenSet(s string) map[string]bool {
 		}
 	}
 	return set
+}
+
+// asciiTokenSet is TokenSet for a text of ASCII alone, where lower case
+// is a byte's and a word is a run of letters and digits: one lower-cased
+// copy of s, whose words are kept without a copy each (most of a why's
+// check for copies of sections was TokenSet). ok is false when s is not
+// all ASCII.
+func asciiTokenSet(s string) (map[string]bool, bool) {
+	lower := make([]byte, len(s))
+	for i := range len(s) {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	text := string(lower)
+	set := map[string]bool{}
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && isASCIIWordByte(text[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= minTokenLen {
+			set[text[start:i]] = true
+		}
+		start = -1
+	}
+	return set, true
+}
+
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9'
 }
 
 // Jaccard is the size of the intersection of a and b over the size of

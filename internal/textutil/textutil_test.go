@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"maps"
 	"testing"
 	"unicode/utf8"
 )
@@ -136,4 +137,43 @@ func TestExcerpt(t *testing.T) {
 			t.Errorf("Excerpt(%q, %q, %d) = %q, want %q", tt.text, tt.detail, tt.n, got, tt.want)
 		}
 	}
+}
+
+// TestTokenSetASCII: the set of an ASCII text is the one the general
+// path (lower case, then runs of letters and digits) makes, and a text
+// with any other character takes the general path.
+func TestTokenSetASCII(t *testing.T) {
+	for _, s := range []string{
+		"", "ab", "abc", "The Quick brown_fox, JUMPS over 12 lazy dogs 123 4567.",
+		"Retry-After: 30s; see RFC7231 (section 7.1.3)\n\tx9z A1B2 -- ok!",
+		"func (c *Client) Do(req *Request) (*Response, error) { return c.do(req) }",
+		"naïve café", "İstanbul Straße ΣΑΣ", "mixed ascii and ünïcode words here",
+	} {
+		want := tokenSet(s)
+		got, ok := asciiTokenSet(s)
+		ascii := true
+		for _, r := range s {
+			ascii = ascii && r < 0x80
+		}
+		if ok != ascii {
+			t.Errorf("asciiTokenSet(%q): ok %v, want %v", s, ok, ascii)
+			continue
+		}
+		if ok && !maps.Equal(got, want) {
+			t.Errorf("asciiTokenSet(%q) = %v, want %v", s, got, want)
+		}
+		if all := TokenSet(s); !maps.Equal(all, want) {
+			t.Errorf("TokenSet(%q) = %v, want %v", s, all, want)
+		}
+	}
+}
+
+func FuzzTokenSet(f *testing.F) {
+	f.Add("The Quick brown_fox, JUMPS 123")
+	f.Add("naïve café")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := TokenSet(s), tokenSet(s); !maps.Equal(got, want) {
+			t.Errorf("TokenSet(%q) = %v, want %v", s, got, want)
+		}
+	})
 }
