@@ -68,20 +68,27 @@ func TestLexicalEntriesByMeaning(t *testing.T) {
 				addNodes(t, s, section(p, "Heading of "+p, rationale.AssetDesign))
 			}
 			meaning := func(id graph.NodeID) float64 { return tt.meaning[id] }
-			hits := withLexical(s, nil, lex, meaning)
-			var got []string
-			for _, h := range hits {
-				got = append(got, h.source.Path)
-				if h.score != lex[h.source.ID].sim || h.lex != h.score || h.sem != 0 {
-					t.Errorf("%s: score %.2f lex %.2f sem %.2f, want the lexical similarity %.2f and no meaning",
-						h.source.Path, h.score, h.lex, h.sem, lex[h.source.ID].sim)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := lexicalEntryDocs(t, s, lex, meaning); !slices.Equal(got, tt.want) {
 				t.Errorf("entries %v, want %v", got, tt.want)
 			}
 		})
 	}
+}
+
+// lexicalEntryDocs returns the documents of withLexical's entries, in the
+// order added, and checks that each keeps its lexical similarity as its
+// score, with no meaning.
+func lexicalEntryDocs(t *testing.T, s *graph.Store, lex map[graph.NodeID]lexMatch, meaning func(graph.NodeID) float64) []string {
+	t.Helper()
+	var got []string
+	for _, h := range withLexical(s, nil, lex, meaning) {
+		got = append(got, h.source.Path)
+		if h.score != lex[h.source.ID].sim || h.lex != h.score || h.sem != 0 {
+			t.Errorf("%s: score %.2f lex %.2f sem %.2f, want the lexical similarity %.2f and no meaning",
+				h.source.Path, h.score, h.lex, h.sem, lex[h.source.ID].sim)
+		}
+	}
+	return got
 }
 
 // fakeMeaning gives each text the cosine of the first key it starts with;
@@ -192,15 +199,7 @@ func TestLexicalEntriesByKind(t *testing.T) {
 				addNodes(t, s, section(p, "Heading of "+p, kind))
 				lex[graph.SectionID(p, 1)] = lexMatch{sim: sim, terms: []string{"word"}}
 			}
-			hits := withLexical(s, nil, lex, func(graph.NodeID) float64 { return 0 })
-			var got []string
-			for _, h := range hits {
-				got = append(got, h.source.Path)
-				if h.score != lex[h.source.ID].sim || h.lex != h.score {
-					t.Errorf("%s: score %.2f lex %.2f, want the lexical similarity %.2f", h.source.Path, h.score, h.lex, lex[h.source.ID].sim)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := lexicalEntryDocs(t, s, lex, func(graph.NodeID) float64 { return 0 }); !slices.Equal(got, tt.want) {
 				t.Errorf("entries %v, want %v", got, tt.want)
 			}
 		})
