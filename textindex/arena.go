@@ -28,23 +28,20 @@ func (a *arena) put() { arenas.Put(a) }
 
 // ints returns an empty slice with room for n, carved from a; it is not
 // zeroed past its length.
-func (a *arena) ints(n int) []int32 {
-	if len(a.i32)+n > cap(a.i32) {
-		a.i32 = make([]int32, 0, max(2*cap(a.i32), n, 1<<12))
-	}
-	at := len(a.i32)
-	a.i32 = a.i32[:at+n]
-	return a.i32[at : at : at+n]
-}
+func (a *arena) ints(n int) []int32 { return carve(&a.i32, n) }
 
 // floats is ints for float64s.
-func (a *arena) floats(n int) []float64 {
-	if len(a.f64)+n > cap(a.f64) {
-		a.f64 = make([]float64, 0, max(2*cap(a.f64), n, 1<<12))
+func (a *arena) floats(n int) []float64 { return carve(&a.f64, n) }
+
+// carve returns an empty slice with room for n from the end of *buf,
+// which it makes anew, larger, when it has no room left.
+func carve[T any](buf *[]T, n int) []T {
+	if len(*buf)+n > cap(*buf) {
+		*buf = make([]T, 0, max(2*cap(*buf), n, 1<<12))
 	}
-	at := len(a.f64)
-	a.f64 = a.f64[:at+n]
-	return a.f64[at : at : at+n]
+	at := len(*buf)
+	*buf = (*buf)[:at+n]
+	return (*buf)[at : at : at+n]
 }
 
 // zeroInts returns n zeroed int32s carved from a.

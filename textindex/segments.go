@@ -128,7 +128,6 @@ func (s *segments) postings(dicts []segment.TermDictionary, field, term string, 
 	if lengths {
 		p.freq, p.norm = make([]float32, 0, room), make([]float32, 0, room)
 	}
-	norms, roots := normTable(), sqrtTable()
 	for i, pl := range lists {
 		if c := cached[i]; c != nil {
 			deleted := s.segs[i].Deleted()
@@ -145,24 +144,33 @@ func (s *segments) postings(dicts []segment.TermDictionary, field, term string, 
 			}
 			continue
 		}
-		it := pl.Iterator(true, true, false, nil)
-		for {
-			next, err := it.Next()
-			if err != nil {
-				return p, err
-			}
-			if next == nil {
-				break
-			}
-			freq, norm := next.Frequency(), postingNorm(next, norms)
-			p.docs = append(p.docs, docs.number(s.offsets[i]+next.Number()))
-			p.tfn = append(p.tfn, sqrtFreq(freq, roots)*norm)
+		err := eachPosting(pl, func(num, freq uint64, norm, tfn float64) {
+			p.docs = append(p.docs, docs.number(s.offsets[i]+num))
+			p.tfn = append(p.tfn, tfn)
 			if lengths {
 				p.freq, p.norm = append(p.freq, float32(freq)), append(p.norm, float32(norm))
 			}
+		})
+		if err != nil {
+			return p, err
 		}
 	}
 	return p, nil
+}
+
+// eachPosting calls fn with each of pl's postings in order: its document
+// number in the segment, frequency, norm and sqrt(freq)·norm.
+func eachPosting(pl segment.PostingsList, fn func(num, freq uint64, norm, tfn float64)) error {
+	norms, roots := normTable(), sqrtTable()
+	it := pl.Iterator(true, true, false, nil)
+	for {
+		next, err := it.Next()
+		if err != nil || next == nil {
+			return err
+		}
+		freq, norm := next.Frequency(), postingNorm(next, norms)
+		fn(next.Number(), freq, norm, sqrtFreq(freq, roots)*norm)
+	}
 }
 
 // cached returns the postings of k from postCache, decoding them from d
@@ -177,18 +185,11 @@ func (s *segments) cached(d segment.TermDictionary, k termKey) (*cachedPostings,
 	}
 	n := pl.Count()
 	c := &cachedPostings{nums: make([]uint32, 0, n), tfn: make([]float64, 0, n)}
-	norms, roots := normTable(), sqrtTable()
-	it := pl.Iterator(true, true, false, nil)
-	for {
-		next, err := it.Next()
-		if err != nil {
-			return nil, err
-		}
-		if next == nil {
-			break
-		}
-		c.nums = append(c.nums, uint32(next.Number()))
-		c.tfn = append(c.tfn, sqrtFreq(next.Frequency(), roots)*postingNorm(next, norms))
+	err = eachPosting(pl, func(num, _ uint64, _, tfn float64) {
+		c.nums, c.tfn = append(c.nums, uint32(num)), append(c.tfn, tfn)
+	})
+	if err != nil {
+		return nil, err
 	}
 	cacheTerm(k, c)
 	return c, nil
