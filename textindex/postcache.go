@@ -89,13 +89,14 @@ func cacheTerm(k termKey, c *cachedPostings) {
 // a file's commits, its ID and date, by the record's segment and number in
 // it: the record is the segment's and never changes, and decoding each
 // record of a file's hundreds of commits (synapse's busiest files) was most
-// of a why there. At most dateCacheMax records; emptied when full.
+// of a why there. At most dateCacheMax records (about 150 bytes each);
+// emptied when full.
 var dateCache = struct {
 	sync.Mutex
 	m map[docKey]datedRecord
 }{m: map[docKey]datedRecord{}}
 
-const dateCacheMax = 1 << 20
+const dateCacheMax = 1 << 18
 
 type docKey struct {
 	seg segKey
