@@ -1,10 +1,10 @@
 package query
 
 import (
-	"errors"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/internal/fixturetest"
 )
 
 // llmModules are the LLM SDKs. Only package llm may link them: query and
@@ -15,21 +15,7 @@ var llmModules = []string{
 }
 
 func TestNoLLMDependencies(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go is not on PATH")
-	}
-	cmd := exec.Command(gobin, "list", "-deps", "./query", "./mcp")
-	cmd.Dir = ".." // the module root
-	out, err := cmd.Output()
-	if err != nil {
-		var stderr []byte
-		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
-			stderr = ee.Stderr
-		}
-		t.Fatalf("go list -deps: %v\n%s", err, stderr)
-	}
-	deps := strings.Fields(string(out))
+	deps := fixturetest.Deps(t, "..", "./query", "./mcp") // from the module root
 	if len(deps) == 0 {
 		t.Fatal("go list -deps listed nothing")
 	}

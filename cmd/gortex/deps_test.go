@@ -1,10 +1,10 @@
 package main
 
 import (
-	"errors"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/gortex/gortex/internal/fixturetest"
 )
 
 // servingOnly are the packages only gortex-mcp may link: the MCP servers
@@ -20,20 +20,7 @@ var servingOnly = []string{
 }
 
 func TestGortexLinksNoMCPServer(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go is not on PATH")
-	}
-	cmd := exec.Command(gobin, "list", "-deps", ".")
-	out, err := cmd.Output()
-	if err != nil {
-		var stderr []byte
-		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
-			stderr = ee.Stderr
-		}
-		t.Fatalf("go list -deps: %v\n%s", err, stderr)
-	}
-	deps := strings.Fields(string(out))
+	deps := fixturetest.Deps(t, ".", ".")
 	if len(deps) < 100 {
 		t.Fatalf("go list -deps listed %d packages", len(deps))
 	}
