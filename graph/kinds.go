@@ -157,6 +157,19 @@ func SectionID(path string, line int) NodeID {
 	return NodeID("doc:" + path + "#L" + strconv.Itoa(line))
 }
 
+// SplitSectionID returns the path and line of a section's node ID; ok is
+// false unless id is exactly SectionID(path, line).
+func SplitSectionID(id NodeID) (path string, line int, ok bool) {
+	rest, found := strings.CutPrefix(string(id), "doc:")
+	i := strings.LastIndex(rest, "#L")
+	if !found || i < 0 {
+		return "", 0, false
+	}
+	path, num := rest[:i], rest[i+2:]
+	line, err := strconv.Atoi(num)
+	return path, line, err == nil && strconv.Itoa(line) == num
+}
+
 // SplitSymbolID splits "path::Name" into its path and name; ok is false for
 // IDs of other shapes.
 func SplitSymbolID(id NodeID) (path, name string, ok bool) {

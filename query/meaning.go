@@ -25,6 +25,10 @@ type Cosines interface {
 	Len() int
 	Of(id graph.NodeID) (float64, bool)
 	All(yield func(graph.NodeID, float64) bool)
+	// Spread is the mean of the positive cosines (their sum over Len) and
+	// the largest, summed in All's order: a symbol's answer needs no more
+	// of them, nor their sections' IDs.
+	Spread() (mean, best float64)
 }
 
 // meaningChoice is the share of meaning in choosing which lexical matches
@@ -67,11 +71,7 @@ func meaningSim(cos Cosines) func(graph.NodeID) float64 {
 func meaningScale(cos Cosines) func(float64) float64 {
 	mean, best := 0.0, 0.0
 	if cos != nil && cos.Len() > 0 {
-		for _, c := range cos.All {
-			mean += c
-			best = max(best, c)
-		}
-		mean /= float64(cos.Len())
+		mean, best = cos.Spread()
 	}
 	return func(c float64) float64 {
 		if best <= mean {

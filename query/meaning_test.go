@@ -117,6 +117,13 @@ func (c cosMap) All(yield func(graph.NodeID, float64) bool) {
 	}
 }
 
+func (c cosMap) Spread() (mean, best float64) {
+	for _, v := range c {
+		mean, best = mean+v, max(best, v)
+	}
+	return mean / float64(max(1, len(c))), best
+}
+
 func (f fakeMeaning) Cosines(_ string, texts []string) []float64 {
 	if f == nil {
 		return nil

@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"math"
 	"strings"
+	"unsafe"
 )
 
 // FormatVersion is the version of the model file; a file of another
@@ -92,7 +93,8 @@ func intact(data []byte) bool {
 
 // Decode reads a model file, checking every part: sizes within the file
 // and the limits, words and paths sorted and distinct, idf finite, the
-// checksum.
+// checksum. The model keeps data's vectors where they lie: the caller must
+// not change data after.
 func Decode(data []byte) (*Model, error) {
 	if len(data) < len(magic)+20+32+4 || string(data[:len(magic)]) != magic {
 		return nil, ErrFormat
@@ -188,12 +190,11 @@ func (m *Model) decodeSections(r *reader, paths, secs int) error {
 
 func before(a, b secRef) bool { return a.path < b.path || (a.path == b.path && a.line < b.line) }
 
+// int8s is b read as int8s, not copied: the vectors are most of a model
+// file (contour: 1.6 of 1.7 MB), and a copy of them was a fifth of a new
+// process's reading of it.
 func int8s(b []byte) []int8 {
-	out := make([]int8, len(b))
-	for i, x := range b {
-		out[i] = int8(x)
-	}
-	return out
+	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
 }
 
 // reader reads little-endian values; the first short read sets err, and

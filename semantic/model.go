@@ -28,11 +28,12 @@ type Model struct {
 	paths []string // the documents, sorted
 	secs  []secRef // sorted by path, then line
 	svec  []int8
-	// ids are the sections' node IDs, and at each ID's section, made on
-	// the first Score: making them on every call was most of its cost
-	// (contour, 2,700 sections).
+	// ids are the sections' node IDs, made the first time All is asked
+	// (a question's answer): making them on every call was most of its
+	// cost (contour, 2,700 sections). Of and Spread need none: making them
+	// and a map of them was most of a one-symbol why's reading of the
+	// model in a new process (contour, 12,711 sections: 6 of 7 ms).
 	ids     []graph.NodeID
-	at      map[graph.NodeID]int32
 	idsOnce sync.Once
 }
 
@@ -201,14 +202,6 @@ func (m *Model) Score(text string) *Scored {
 
 // scoreVec returns the cosines of the unit vector v to every section.
 func (m *Model) scoreVec(v []float32) *Scored {
-	m.idsOnce.Do(func() {
-		m.ids = make([]graph.NodeID, len(m.secs))
-		m.at = make(map[graph.NodeID]int32, len(m.secs))
-		for i, s := range m.secs {
-			m.ids[i] = graph.SectionID(m.paths[s.path], int(s.line))
-			m.at[m.ids[i]] = int32(i)
-		}
-	})
 	sc := &Scored{m: m, dots: make([]float32, len(m.secs))}
 	dots(sc.dots, m.svec, v[:m.dim])
 	for _, dot := range sc.dots {
@@ -261,8 +254,8 @@ func (s *Scored) Len() int { return s.n }
 // Of returns section id's cosine; ok is false when it is not positive or
 // the model has no such section.
 func (s *Scored) Of(id graph.NodeID) (float64, bool) {
-	i, ok := s.m.at[id]
-	if !ok || s.dots[i] <= 0 {
+	i := s.m.section(id)
+	if i < 0 || s.dots[i] <= 0 {
 		return 0, false
 	}
 	return float64(s.dots[i]) / quantum, true
@@ -271,11 +264,62 @@ func (s *Scored) Of(id graph.NodeID) (float64, bool) {
 // All yields each section with a positive cosine and its cosine, in the
 // model's order of sections.
 func (s *Scored) All(yield func(graph.NodeID, float64) bool) {
+	ids := s.m.sectionIDs()
 	for i, d := range s.dots {
-		if d > 0 && !yield(s.m.ids[i], float64(d)/quantum) {
+		if d > 0 && !yield(ids[i], float64(d)/quantum) {
 			return
 		}
 	}
+}
+
+// Spread returns the mean and the largest of the positive cosines (0 and
+// 0 for none), summed in the model's order of sections as All yields them.
+func (s *Scored) Spread() (mean, best float64) {
+	for _, d := range s.dots {
+		if d > 0 {
+			c := float64(d) / quantum
+			mean += c
+			best = max(best, c)
+		}
+	}
+	if s.n > 0 {
+		mean /= float64(s.n)
+	}
+	return mean, best
+}
+
+// sectionIDs returns every section's node ID, in the model's order, made
+// once.
+func (m *Model) sectionIDs() []graph.NodeID {
+	m.idsOnce.Do(func() {
+		m.ids = make([]graph.NodeID, len(m.secs))
+		for i, s := range m.secs {
+			m.ids[i] = graph.SectionID(m.paths[s.path], int(s.line))
+		}
+	})
+	return m.ids
+}
+
+// section returns the index of the section whose node ID is id, -1 for
+// none: its document and line read from the ID (graph.SectionID) and
+// looked up in the sorted paths and sections.
+func (m *Model) section(id graph.NodeID) int {
+	path, line, ok := graph.SplitSectionID(id)
+	if !ok || line < 0 || line > math.MaxUint32 {
+		return -1
+	}
+	p, ok := slices.BinarySearch(m.paths, path)
+	if !ok {
+		return -1
+	}
+	want := secRef{path: uint32(p), line: uint32(line)}
+	i, ok := slices.BinarySearchFunc(m.secs, want, func(a, b secRef) int {
+		return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.line, b.line))
+	})
+	if !ok {
+		return -1
+	}
+	return i
 }
 
 // Cosines returns the cosine similarity by meaning of text to each of

@@ -509,3 +509,44 @@ func TestTakeOverChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestOfAndSpread: Of finds each section by its ID as All yields it (by
+// its document and line, no map of IDs), nothing for an ID of no section,
+// and Spread is the mean and best of what All yields.
+func TestOfAndSpread(t *testing.T) {
+	s := fixture(t)
+	for _, sec := range []struct {
+		path string
+		line int
+	}{{"a.md", 3}, {"a.md", 40}, {"docs/design.md#L2.md", 1}, {"z/b.md", 12}} {
+		n := graph.Node{ID: graph.SectionID(sec.path, sec.line), Kind: graph.KindDoc, Name: "Limits", Path: sec.path, Line: sec.line,
+			Lang: "markdown", Text: "The rate limit holds a burst of requests; memory is bounded by the cache."}
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := Build(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := m.Score("Throttle Evict")
+	sum, best, n := 0.0, 0.0, 0
+	for id, c := range sc.All {
+		if got, ok := sc.Of(id); !ok || got != c {
+			t.Errorf("Of(%s) = %v, %v; All gave %v", id, got, ok, c)
+		}
+		sum, best, n = sum+c, max(best, c), n+1
+	}
+	if n != sc.Len() || n == 0 {
+		t.Fatalf("All yielded %d, Len %d", n, sc.Len())
+	}
+	if mean, b := sc.Spread(); mean != sum/float64(n) || b != best {
+		t.Errorf("Spread() = %v, %v; want %v, %v", mean, b, sum/float64(n), best)
+	}
+	for _, id := range []graph.NodeID{graph.SectionID("a.md", 4), graph.SectionID("b.md", 3), graph.SectionID("zz.md", 1),
+		"doc:a.md#L03", "lib/lib.go::Throttle", graph.SectionID("docs/design.md", 2)} {
+		if c, ok := sc.Of(id); ok {
+			t.Errorf("Of(%s) = %v for no section", id, c)
+		}
+	}
+}
