@@ -1,7 +1,6 @@
 package manifest
 
 import (
-	"path"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -16,43 +15,63 @@ type FileStat struct {
 
 // StatVisit is called with the stat of a directory or a file of the
 // manifest, and the file's record (zero for a directory); returning false
-// stops the whole run early.
+// stops the whole run early. Calls come from several goroutines at once.
 type StatVisit func(p string, st FileStat, err error, dir bool, rec FileRecord) bool
 
-// statEntry is a path to stat (a file's name in its directory, or a
-// repo-relative path), with the file's record.
-type statEntry struct {
-	name string
-	rec  FileRecord
-}
+// statChunk is how many entries a goroutine of Stat takes at a time.
+const statChunk = 256
 
-// Stat stats every directory and file of the manifest, a directory
-// with its files, on several goroutines, and calls visit with each result.
-// It was on the path of every gortex why (GOROOT/src has 1.4k directories
-// and 10.4k files) and still is on the MCP server's without a watcher.
+// Stat stats every directory and file of the manifest by its path below
+// one descriptor of the root (RelStater), on GOMAXPROCS goroutines that
+// take the entries in chunks, and calls visit with each result. The paths
+// are the table's own strings: nothing is grouped, joined or opened per
+// directory. It is on the path of every update and of the MCP server's
+// check without a watcher; on GOROOT/src (10.4k files in 1.3k directories)
+// grouping the files by directory, opening each directory and joining
+// each path cost about a third of what the stats themselves did, and
+// 2×GOMAXPROCS goroutines more CPU than GOMAXPROCS for no less wall time.
 func Stat(root string, m *Manifest, visit StatVisit) {
-	dirs := make(map[string][]statEntry, len(m.Dirs))
+	dirs := make([]string, 0, len(m.Dirs))
 	for d := range m.Dirs {
-		dirs[d] = dirs[d][:0]
+		dirs = append(dirs, d)
 	}
-	for p, r := range m.Files() {
-		d := path.Dir(p)
-		dirs[d] = append(dirs[d], statEntry{path.Base(p), r})
+	files := m.statFiles()
+	n := len(dirs) + files.len()
+	st, err := OpenRelStater(root)
+	if err != nil {
+		if len(dirs) > 0 {
+			visit(dirs[0], FileStat{}, err, true, FileRecord{})
+		} else if n > 0 {
+			p, r := files.at(0)
+			visit(p, FileStat{}, err, false, r)
+		}
+		return
 	}
-	list := make([]string, 0, len(dirs))
-	for d := range dirs {
-		list = append(list, d)
-	}
+	defer st.Close()
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
-	for range min(2*runtime.GOMAXPROCS(0), len(list)) {
+	for range min(runtime.GOMAXPROCS(0), (n+statChunk-1)/statChunk) {
 		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(list) && !stop.Load(); i = int(next.Add(1)) - 1 {
-				d := list[i]
-				_, isDir := m.Dirs[d]
-				if !statDir(root, d, dirs[d], isDir, visit) {
-					stop.Store(true)
+			for !stop.Load() {
+				lo := int(next.Add(statChunk)) - statChunk
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+statChunk, n); i++ {
+					var ok bool
+					if i < len(dirs) {
+						fi, err := st.Stat(dirs[i])
+						ok = visit(dirs[i], fi, err, true, FileRecord{})
+					} else {
+						p, r := files.at(i - len(dirs))
+						fi, err := st.Stat(p)
+						ok = visit(p, fi, err, false, r)
+					}
+					if !ok {
+						stop.Store(true)
+						return
+					}
 				}
 			}
 		})
@@ -60,10 +79,37 @@ func Stat(root string, m *Manifest, visit StatVisit) {
 	wg.Wait()
 }
 
-// joinDir is the repo-relative path of name in dir ("." for the root).
-func joinDir(dir, name string) string {
-	if dir == "." {
-		return name
+// fileList is the manifest's files by index: the table where it lies, or
+// the paths and records of a manifest that was changed.
+type fileList struct {
+	t     *table
+	paths []string
+	recs  []FileRecord
+}
+
+func (l fileList) len() int {
+	if l.t != nil {
+		return l.t.len()
 	}
-	return dir + "/" + name
+	return len(l.paths)
+}
+
+func (l fileList) at(i int) (string, FileRecord) {
+	if l.t != nil {
+		return l.t.atPath(i)
+	}
+	return l.paths[i], l.recs[i]
+}
+
+// statFiles lists the files for Stat: the table as it lies when nothing
+// changed it (an update or a check stats a manifest as read).
+func (m *Manifest) statFiles() fileList {
+	if m.files == nil && m.table != nil && len(m.edits) == 0 {
+		return fileList{t: m.table}
+	}
+	var l fileList
+	for p, r := range m.Files() {
+		l.paths, l.recs = append(l.paths, p), append(l.recs, r)
+	}
+	return l
 }
