@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/internal/textutil"
@@ -56,7 +57,8 @@ func New() *Set {
 // Keep reports whether sec is no copy of a section seen before, and
 // remembers it either way: a copy of a dropped copy is a copy too.
 func (c *Set) Keep(sec *graph.Node) bool {
-	words := textutil.TokenSet(sec.Text)
+	ws := wordsOf(sec.Text)
+	words := ws.set
 	name := copyName{sec.Name, path.Base(sec.Path)}
 	copied := slices.ContainsFunc(c.byName[name], func(w map[string]bool) bool { return textutil.Jaccard(w, words) >= Likeness })
 	c.byName[name] = append(c.byName[name], words)
@@ -65,9 +67,9 @@ func (c *Set) Keep(sec *graph.Node) bool {
 		copied = copied || c.byRelease[key]
 		c.byRelease[key] = true
 	}
-	if sum, long := wordsHash(words); long {
-		copied = copied || c.byText[sum]
-		c.byText[sum] = true
+	if ws.long {
+		copied = copied || c.byText[ws.sum]
+		c.byText[ws.sum] = true
 	}
 	return !copied
 }
@@ -99,4 +101,53 @@ func wordsHash(words map[string]bool) (uint64, bool) {
 		h.Write([]byte{0})
 	}
 	return h.Sum64(), len(ws) >= minCopyWords
+}
+
+// words is what Keep reads of a text: its word set (textutil.TokenSet)
+// and the hash of its words, which counts when it has minCopyWords or
+// more (long). It is shared once made: never changed.
+type words struct {
+	set  map[string]bool
+	sum  uint64
+	long bool
+}
+
+// maxCachedText bounds the text whose words the cache keeps (the words
+// take about as much again): a why on contour asks about a few hundred
+// sections of some hundred bytes to a few KiB each.
+const maxCachedText = 4 << 20
+
+// cache keeps the words of the texts Keep was asked about: a long-running
+// server asks about the same sections with every why, and making their
+// word sets was a sixth of a warm why's CPU on contour. A text's words
+// never change; the cache is emptied when it is full.
+var cache struct {
+	sync.Mutex
+	m     map[string]*words
+	bytes int
+}
+
+// wordsOf returns the words of text, from the cache or made and kept.
+func wordsOf(text string) *words {
+	cache.Lock()
+	w := cache.m[text]
+	cache.Unlock()
+	if w != nil {
+		return w
+	}
+	w = &words{set: textutil.TokenSet(text)}
+	w.sum, w.long = wordsHash(w.set)
+	if len(text) > maxCachedText {
+		return w
+	}
+	cache.Lock()
+	defer cache.Unlock()
+	if cache.m == nil || cache.bytes+len(text) > maxCachedText {
+		cache.m, cache.bytes = map[string]*words{}, 0
+	}
+	// A copy: the text may be part of a larger string the cache would
+	// otherwise keep alive.
+	cache.m[strings.Clone(text)] = w
+	cache.bytes += len(text)
+	return w
 }

@@ -1,9 +1,12 @@
 package copies
 
 import (
+	"fmt"
+	"maps"
 	"testing"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 func TestReleaselessPath(t *testing.T) {
@@ -80,14 +83,58 @@ func TestCopies(t *testing.T) {
 			want:     []bool{true, true},
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := New()
-			for i, s := range tt.sections {
-				if got := c.Keep(s); got != tt.want[i] {
-					t.Errorf("Keep(%s) = %v, want %v", s.ID, got, tt.want[i])
+	// Each text's words are made in the first round and read from the
+	// cache in the second; the third starts from an empty cache again.
+	for round := range 3 {
+		if round == 2 {
+			clearCache()
+		}
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/round %d", tt.name, round+1), func(t *testing.T) {
+				c := New()
+				for i, s := range tt.sections {
+					if got := c.Keep(s); got != tt.want[i] {
+						t.Errorf("Keep(%s) = %v, want %v", s.ID, got, tt.want[i])
+					}
 				}
+			})
+		}
+	}
+}
+
+// clearCache empties the cache of words.
+func clearCache() {
+	cache.Lock()
+	cache.m, cache.bytes = nil, 0
+	cache.Unlock()
+}
+
+// TestWordsOfCached: the cached words of a text are the words made
+// without the cache, and a cache over its bound starts again.
+func TestWordsOfCached(t *testing.T) {
+	clearCache()
+	texts := []string{"Restores create resources in the order the dependencies give.", "See below.", "Créer les ressources dans l'ordre des dépendances, puis les espaces de noms.", ""}
+	for round := range 2 {
+		for _, text := range texts {
+			w := wordsOf(text)
+			set := textutil.TokenSet(text)
+			sum, long := wordsHash(set)
+			if !maps.Equal(w.set, set) || w.sum != sum || w.long != long {
+				t.Errorf("round %d: wordsOf(%q) = %v %x %v, want %v %x %v", round+1, text, w.set, w.sum, w.long, set, sum, long)
 			}
-		})
+		}
+	}
+	cache.Lock()
+	n := len(cache.m)
+	cache.bytes = maxCachedText // full: the next new text empties it
+	cache.Unlock()
+	if n != len(texts) {
+		t.Errorf("the cache holds %d texts, want %d", n, len(texts))
+	}
+	wordsOf("One more text, which does not fit.")
+	cache.Lock()
+	defer cache.Unlock()
+	if len(cache.m) != 1 || cache.bytes != len("One more text, which does not fit.") {
+		t.Errorf("a full cache holds %d texts of %d bytes after a new one, want it alone", len(cache.m), cache.bytes)
 	}
 }
