@@ -50,30 +50,45 @@ func (s *segments) size() uint64 {
 // record returns the external ID and the stored record of the document at;
 // a nil record when it has none.
 func (s *segments) record(r index.IndexReader, c *Commits, at index.IndexInternalID) (ext string, rec []byte, err error) {
+	ext, err = s.visit(r, c, at, func(raw []byte) { rec = bytes.Clone(raw) })
+	return ext, rec, err
+}
+
+// visit returns the external ID of the document at and calls fn with its
+// stored record, nil when it has none; the record is valid only during the
+// call (a segment's buffer, read again by the next visit), so that a caller
+// that reads a part of it copies nothing.
+func (s *segments) visit(r index.IndexReader, c *Commits, at index.IndexInternalID, fn func(rec []byte)) (ext string, err error) {
 	if s == nil {
 		if ext, err = r.ExternalID(at); err != nil {
-			return "", nil, err
+			return "", err
 		}
-		return ext, c.record(ext), nil
+		fn(c.record(ext))
+		return ext, nil
 	}
 	num := at.Value()
 	k := s.segmentOf(num)
 	if k < 0 {
-		return "", nil, fmt.Errorf("history index: document number %d not found", num)
+		return "", fmt.Errorf("history index: document number %d not found", num)
 	}
+	seen := false
 	err = s.segs[k].VisitDocument(num-s.offsets[k], func(name string, _ byte, val []byte, _ []uint64) bool {
 		switch name {
 		case "_id":
 			ext = string(val)
 		case recField:
-			rec = bytes.Clone(val)
+			fn(val)
+			seen = true
 		}
 		return true
 	})
 	if err == nil && ext == "" {
 		err = fmt.Errorf("history index: document number %d not found", num)
 	}
-	return ext, rec, err
+	if err == nil && !seen {
+		fn(nil)
+	}
+	return ext, err
 }
 
 // segmentOf returns the index of the segment holding document number num,

@@ -3,7 +3,6 @@ package textindex
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"slices"
 
 	"github.com/blevesearch/bleve/v2"
@@ -119,17 +118,16 @@ func (s *segments) dated(r index.IndexReader, c *Commits, at index.IndexInternal
 			return d, nil
 		}
 	}
-	ext, raw, err := s.record(r, c, at)
+	var d datedRecord
+	ext, err := s.visit(r, c, at, func(raw []byte) {
+		if raw != nil {
+			d.date, d.ok = recordDate(raw)
+		}
+	})
 	if err != nil {
 		return datedRecord{}, err
 	}
-	var rec struct {
-		Date int64 `json:"d"`
-	}
-	d := datedRecord{ext: ext}
-	if raw != nil && json.Unmarshal(raw, &rec) == nil {
-		d.date, d.ok = rec.Date, true
-	}
+	d.ext = ext
 	if cache {
 		cacheDate(k, d)
 	}
