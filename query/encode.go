@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gortex/gortex/internal/textutil"
 	"github.com/toon-format/toon-go"
 )
 
@@ -62,7 +63,7 @@ func escapeControls(js []byte) []byte {
 	out := make([]byte, 0, len(js)+16)
 	for i := 0; i < len(js); {
 		r, size := utf8.DecodeRune(js[i:])
-		if r != '\n' && r != '\t' && dropped(r) {
+		if r != '\n' && r != '\t' && textutil.DroppedRune(r) {
 			out = fmt.Appendf(out, `\u%04x`, r)
 		} else {
 			out = append(out, js[i:i+size]...)
@@ -81,11 +82,11 @@ func visible(s string) string {
 		switch {
 		case r == '\r':
 			return r // TOON escapes it
-		case r < 0x20 && dropped(r):
+		case r < 0x20 && textutil.DroppedRune(r):
 			return 0x2400 + r
 		case r == 0x7f:
 			return 0x2421
-		case dropped(r):
+		case textutil.DroppedRune(r):
 			return utf8.RuneError
 		}
 		return r
