@@ -61,9 +61,13 @@ type builder struct {
 	// manChanged is set when an update that finds no changed file still
 	// refreshed the manifest (times of touched files, a new walk).
 	manChanged bool
-	modules    *gomod.Modules
-	roots      *roots.Roots
-	stats      Stats
+	// historyCurrent is set when an update found the live history index
+	// to be what UpdateHistory would write (HistoryStale false): finish
+	// takes it over as it lies.
+	historyCurrent bool
+	modules        *gomod.Modules
+	roots          *roots.Roots
+	stats          Stats
 	// seen counts the IDs addSource gave in its file (cleared per file, see maxSeen).
 	seen map[graph.NodeID]int
 }

@@ -23,7 +23,10 @@ type ContentIndexer interface {
 
 // HistoryIndexer keeps the searchable commit history in dir, taking over
 // live (the live index's, when there is one); textindex.HistoryIndexer is
-// one. HistoryStale reports whether live misses commits.
+// one. HistoryStale reports whether live is not what UpdateHistory would
+// write now: it misses commits, is of another format, or is there where
+// there is no history to read; an update that finds it current takes it
+// over as it lies (its frozen files hard-linked), without UpdateHistory.
 type HistoryIndexer interface {
 	UpdateHistory(ctx context.Context, live, dir string) (int, error)
 	HistoryStale(ctx context.Context, live string) bool

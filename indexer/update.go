@@ -233,6 +233,7 @@ func (b *builder) incremental(ctx context.Context) (*Index, error) {
 	}
 	b.stats.Changed, b.stats.Removed = len(changed), len(gone)
 	histStale := b.opts.History != nil && b.opts.History.HistoryStale(ctx, HistoryDir(old.Dir))
+	b.historyCurrent = b.opts.History != nil && !histStale
 	if len(changed) > gcPauseFiles || histStale {
 		b.resumeGC() // parsing this many files, or indexing commits, allocates too much to keep
 	}

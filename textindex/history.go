@@ -83,15 +83,18 @@ func (h HistoryIndexer) takeOver(ctx context.Context, live, dir, head string) (b
 	return nil, ""
 }
 
-// HistoryStale reports whether the history index in dir (a live one) was
-// read up to a commit other than HEAD, is of another format, or is missing
-// inside a repository with commits.
+// HistoryStale reports whether the history index in dir (a live one) is
+// not what UpdateHistory would write now: read up to a commit other than
+// HEAD, of another format, missing inside a repository with commits, or
+// there outside one (UpdateHistory writes none). The indexer takes a live
+// index that is not stale over as it lies.
 func (h HistoryIndexer) HistoryStale(ctx context.Context, dir string) bool {
 	head := h.Git.Head(ctx)
+	_, err := os.Lstat(dir)
 	if head == "" {
-		return false
+		return err == nil
 	}
-	if _, err := os.Lstat(dir); err != nil {
+	if err != nil {
 		return true
 	}
 	idx, err := bleve.OpenUsing(dir, map[string]any{"read_only": true, "bolt_timeout": readLockWait})

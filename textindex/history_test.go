@@ -105,7 +105,8 @@ func TestHistoryIndexer(t *testing.T) {
 }
 
 // TestNoHistory: outside git nothing is written, and a history index
-// that is not there is not Available.
+// that is not there is not Available; none is stale there, and one left
+// from before is (UpdateHistory would write none).
 func TestNoHistory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "history.bleve")
 	h := HistoryIndexer{Git: history.NewGit(t.TempDir())}
@@ -115,6 +116,16 @@ func TestNoHistory(t *testing.T) {
 	if _, err := os.Lstat(dir); err == nil {
 		t.Error("a history index was written outside git")
 	}
+	if h.HistoryStale(context.Background(), dir) {
+		t.Error("no history index outside git is stale")
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if !h.HistoryStale(context.Background(), dir) {
+		t.Error("a history index outside git is not stale")
+	}
+	os.Remove(dir)
 	cs := OpenCommits(dir)
 	defer cs.Close()
 	if cs.Available() {
