@@ -58,7 +58,7 @@ func (b *builder) statChanges() (changed []WalkedFile, dirs []string, ok bool) {
 	ok = true
 	maxSize := b.maxSize()
 	manifest.Stat(b.root, b.man, func(p string, st manifest.FileStat, err error, dir bool, rec FileRecord) bool {
-		if err == nil && unchanged(b.man, p, st, dir, rec) {
+		if err == nil && b.man.Unchanged(p, st, dir, rec) {
 			return true
 		}
 		mu.Lock()

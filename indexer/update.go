@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/gortex/gortex/graph"
@@ -117,9 +116,9 @@ const (
 // stale runs the check c over m's files under root.
 func (c Check) stale(root string, m *Manifest) bool {
 	if c == CheckQuick {
-		return dirsStale(root, m)
+		return manifest.DirsChanged(root, m)
 	}
-	return statStale(root, m)
+	return manifest.Changed(root, m)
 }
 
 // Stale reports whether the files the index was built from changed on disk
@@ -154,28 +153,6 @@ type staleCheck struct {
 	start time.Time
 	scope Check
 	stale bool
-}
-
-// statStale stats the manifest's files and directories.
-func statStale(root string, m *Manifest) bool {
-	var stale atomic.Bool
-	manifest.Stat(root, m, func(p string, st manifest.FileStat, err error, dir bool, rec FileRecord) bool {
-		if err != nil || !unchanged(m, p, st, dir, rec) {
-			stale.Store(true)
-			return false
-		}
-		return true
-	})
-	return stale.Load()
-}
-
-// unchanged reports whether st matches the manifest's record of p: the
-// directory's time, or the file's record rec.
-func unchanged(m *Manifest, p string, st manifest.FileStat, dir bool, rec FileRecord) bool {
-	if dir {
-		return st.MTime == m.Dirs[p]
-	}
-	return st.Size == rec.Size && st.MTime == rec.ModTime
 }
 
 // Update brings root's index up to date: it builds one when there is none
