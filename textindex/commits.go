@@ -240,14 +240,19 @@ func addCommits(ctx context.Context, idx bleve.Index, walk func(ctx context.Cont
 // reading on its first search: a query that asks no question never opens
 // it. Several goroutines may use it. The caller must Close it.
 type Commits struct {
-	dir  string
-	once sync.Once
-	idx  *Index
-	err  error
+	dir    string
+	shared bool // opened with OpenShared
+	once   sync.Once
+	idx    *Index
+	err    error
 }
 
 // OpenCommits returns the history index in dir, not yet opened.
 func OpenCommits(dir string) *Commits { return &Commits{dir: dir} }
+
+// SharedCommits is OpenCommits, the index opened with OpenShared: kept
+// open for a long-running process's later calls.
+func SharedCommits(dir string) *Commits { return &Commits{dir: dir, shared: true} }
 
 // ErrNoHistory is the error of a history index that was never written:
 // outside git, or an index made before there was one.
@@ -259,8 +264,12 @@ func (c *Commits) open() (*Index, error) {
 			c.err = fmt.Errorf("%w: %v", ErrNoHistory, err)
 			return
 		}
-		if c.idx, c.err = OpenReader(c.dir); c.err == nil {
-			c.idx.lengths = readLengths(c.idx.idx)
+		open := OpenReader
+		if c.shared {
+			open = OpenShared
+		}
+		if c.idx, c.err = open(c.dir); c.err == nil {
+			c.idx.lengths = c.idx.historyLengths()
 		}
 	})
 	return c.idx, c.err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
@@ -20,6 +21,8 @@ import (
 type Index struct {
 	idx     bleve.Index
 	lengths *fieldLengths // set: score with BM25 (the history index)
+	shared  *sharedIndex  // set: a handle of an index kept open (OpenShared)
+	closed  atomic.Bool   // a handle's Close was called
 }
 
 // contentDoc is what Bleve stores for one node.
@@ -76,8 +79,15 @@ func Open(dir string) (*Index, error) {
 	return &Index{idx: idx}, nil
 }
 
-// Close releases the index.
-func (c *Index) Close() error { return c.idx.Close() }
+// Close releases the index; a handle of a shared index (OpenShared)
+// releases the handle, and closes the index only when it is no longer its
+// directory's and this was its last handle.
+func (c *Index) Close() error {
+	if c.shared != nil {
+		return c.closeHandle()
+	}
+	return c.idx.Close()
+}
 
 // Update removes the nodes with the given IDs and indexes the given nodes,
 // in batches.

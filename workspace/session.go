@@ -376,6 +376,7 @@ func (s *Session) build(ctx context.Context, kind refreshKind, record bool) erro
 		rec.Rebuilt = fmt.Sprintf("the index was damaged (%v); built again", serr)
 		counts = count(w)
 	}
+	w.keepOpen = true // a long session's: its calls search the same indexes
 	v := &View{Workspace: w, Gen: s.gen.Add(1), Built: time.Now(), Counts: counts, memState: state}
 	if wt := s.watcher.Load(); wt != nil {
 		wt.Track(w.Index)

@@ -32,6 +32,9 @@ type Workspace struct {
 	Loaded   memory.Loaded       // what reading the memories found: moved anchors, skipped files
 	History  *history.Git
 	meaning  *meaning // the index's semantic model, read on first use
+	// keepOpen is a long session's: the content and history indexes are
+	// kept open between calls (textindex.OpenShared).
+	keepOpen bool
 }
 
 // Options shape Open.
@@ -191,14 +194,22 @@ func withIndex(ctx context.Context, root string, idx *indexer.Index, stores []*m
 func (w *Workspace) Store() *graph.Store { return w.Index.Store }
 
 // OpenContent opens the content index for reading; several readers may
-// hold it at once. The caller must Close it.
+// hold it at once. The caller must Close it. A long session's workspace
+// hands out the index it keeps open while it is the one on disk.
 func (w *Workspace) OpenContent() (*textindex.Index, error) {
+	if w.keepOpen {
+		return textindex.OpenShared(indexer.ContentDir(w.Index.Dir))
+	}
 	return textindex.OpenReader(indexer.ContentDir(w.Index.Dir))
 }
 
 // OpenCommits returns the history index for reading, opened on its first
-// search. The caller must Close it.
+// search (kept open, as OpenContent's, in a long session's workspace).
+// The caller must Close it.
 func (w *Workspace) OpenCommits() *textindex.Commits {
+	if w.keepOpen {
+		return textindex.SharedCommits(indexer.HistoryDir(w.Index.Dir))
+	}
 	return textindex.OpenCommits(indexer.HistoryDir(w.Index.Dir))
 }
 
