@@ -147,11 +147,14 @@ func (b *builder) walkChanged(ctx context.Context, dirs []string, stated []Walke
 			changed = append(changed, f)
 		}
 	}
-	for p := range b.man.Files() {
-		if dropped(p, true) {
-			gone = append(gone, p)
+	for _, d := range outermost(listed) {
+		for p := range b.man.FilesUnder(d) {
+			if dropped(p, true) {
+				gone = append(gone, p)
+			}
 		}
 	}
+	slices.Sort(gone)
 	for _, p := range append(slices.Clone(gone), pathsOf(changed)...) {
 		if path.Base(p) == ".gitignore" {
 			return nil, nil, false
@@ -168,6 +171,25 @@ func (b *builder) walkChanged(ctx context.Context, dirs []string, stated []Walke
 	slices.SortFunc(b.man.Skipped, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
 	b.manChanged = true
 	return changed, gone, true
+}
+
+// outermost returns the directories of dirs that are below none of the
+// others: a file gone is below one of them.
+func outermost(dirs map[string]bool) []string {
+	var out []string
+	for d := range dirs {
+		above := false
+		for a := path.Dir(d); d != "." && !above; a = path.Dir(a) {
+			above = dirs[a]
+			if a == "." {
+				break
+			}
+		}
+		if !above {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // pathsOf returns the files' paths.

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/gortex/gortex/graph"
 )
@@ -118,6 +119,33 @@ func (m *Manifest) Files() iter.Seq2[string, FileRecord] {
 		return m.merged()
 	}
 	return maps.All(m.files)
+}
+
+// FilesUnder yields the files below the directory dir ("." for all), in
+// path order: of a table as read, only that range of it (the paths below
+// a directory are one run of the sorted table), found by binary search.
+func (m *Manifest) FilesUnder(dir string) iter.Seq2[string, FileRecord] {
+	if dir == "." {
+		return m.Files()
+	}
+	prefix := dir + "/"
+	if m.files != nil || m.table == nil || len(m.edits) > 0 {
+		return func(yield func(string, FileRecord) bool) {
+			for p, r := range m.Files() {
+				if strings.HasPrefix(p, prefix) && !yield(p, r) {
+					return
+				}
+			}
+		}
+	}
+	return func(yield func(string, FileRecord) bool) {
+		for i := m.table.search(prefix); i < m.table.len(); i++ {
+			p, r := m.table.atPath(i)
+			if !strings.HasPrefix(p, prefix) || !yield(p, r) {
+				return
+			}
+		}
+	}
 }
 
 // FileCount is the number of files.
@@ -254,11 +282,16 @@ func Write(path string, m *Manifest) error {
 	out = append(out, magic...)
 	out = binary.LittleEndian.AppendUint64(out, uint64(head.Len()))
 	out = append(out, head.Bytes()...)
-	recs := m.Files()
-	if m.files != nil {
-		recs = sortedFiles(m.files)
+	if tab, ok := m.patchedTable(); ok {
+		out = append(out, tab...)
+	} else {
+		recs := m.Files()
+		if m.files != nil {
+			recs = sortedFiles(m.files)
+		}
+		out = append(out, encodeTable(m.FileCount(), recs)...)
 	}
-	if err := os.WriteFile(path, append(out, encodeTable(m.FileCount(), recs)...), 0o644); err != nil {
+	if err := os.WriteFile(path, out, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	return nil

@@ -201,3 +201,120 @@ func TestEditsOverTable(t *testing.T) {
 		t.Error("an edit decoded the table into a map")
 	}
 }
+
+// TestWritePatched checks that a manifest read from disk and changed in
+// place (the records of files it holds, as an update changes them) writes
+// the table a manifest decoded whole and encoded again writes, and that
+// other changes (a file added or gone, another language) do too.
+func TestWritePatched(t *testing.T) {
+	tests := []struct {
+		name    string
+		change  func(m *Manifest)
+		patched bool
+	}{
+		{"records changed", func(m *Manifest) {
+			m.Set("main.go", FileRecord{Size: 11, ModTime: 101, Hash: 9, Class: ClassSource, Lang: "go"})
+			m.Set("README.md", FileRecord{Size: 41, ModTime: 401, Hash: 8, Class: ClassOther})
+			m.Dirs["docs"] = 5
+		}, true},
+		{"nothing changed", func(m *Manifest) {}, true},
+		{"language changed", func(m *Manifest) {
+			m.Set("main.go", FileRecord{Size: 11, Class: ClassSource, Lang: "rust"})
+		}, false},
+		{"file added", func(m *Manifest) { m.Set("b.go", FileRecord{Size: 1, Lang: "go"}) }, false},
+		{"file gone", func(m *Manifest) { m.Delete("go.mod") }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src := filepath.Join(dir, "m.bin")
+			if err := Write(src, testManifest()); err != nil {
+				t.Fatal(err)
+			}
+			read := func() *Manifest {
+				m, err := Read(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return m
+			}
+			got, want := read(), read()
+			tt.change(got)
+			tt.change(want)
+			want.own() // decoded whole: encoded record by record
+			if _, ok := got.patchedTable(); ok != tt.patched {
+				t.Errorf("patched = %v, want %v", ok, tt.patched)
+			}
+			gp, wp := filepath.Join(dir, "got"), filepath.Join(dir, "want")
+			if err := Write(gp, got); err != nil {
+				t.Fatal(err)
+			}
+			if err := Write(wp, want); err != nil {
+				t.Fatal(err)
+			}
+			g, w := tableBytes(t, gp), tableBytes(t, wp)
+			if !bytes.Equal(g, w) {
+				t.Errorf("wrote %d bytes, a manifest encoded whole %d, not the same", len(g), len(w))
+			}
+			if _, err := Read(gp); err != nil {
+				t.Errorf("read back: %v", err)
+			}
+		})
+	}
+}
+
+// tableBytes returns the table of files of the manifest file at p (its
+// head is a gob, whose maps are written in no set order).
+func tableBytes(t *testing.T, p string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil || len(data) < len(magic)+8 {
+		t.Fatalf("read %s: %v", p, err)
+	}
+	rest := data[len(magic):]
+	return rest[8+binary.LittleEndian.Uint64(rest):]
+}
+
+// TestFilesUnder checks the files below a directory, from a table as read
+// and from a changed manifest.
+func TestFilesUnder(t *testing.T) {
+	m := New()
+	for _, p := range []string{"a.go", "doc/x.md", "docs/a.md", "docs/adr/1.md", "docs/b.md", "docs.go", "docsx/c.md", "z/docs/y.md"} {
+		m.Set(p, FileRecord{Lang: "go"})
+	}
+	p := filepath.Join(t.TempDir(), "m.bin")
+	if err := Write(p, m); err != nil {
+		t.Fatal(err)
+	}
+	read, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, _ := Read(p)
+	changed.Set("docs/new.md", FileRecord{})
+	tests := []struct {
+		name string
+		m    *Manifest
+		dir  string
+		want []string
+	}{
+		{"table", read, "docs", []string{"docs/a.md", "docs/adr/1.md", "docs/b.md"}},
+		{"table, nested", read, "docs/adr", []string{"docs/adr/1.md"}},
+		{"table, none", read, "nothing", nil},
+		{"table, root", read, ".", []string{"a.go", "doc/x.md", "docs.go", "docs/a.md", "docs/adr/1.md", "docs/b.md", "docsx/c.md", "z/docs/y.md"}},
+		{"changed", changed, "docs", []string{"docs/a.md", "docs/adr/1.md", "docs/b.md", "docs/new.md"}},
+		{"map", m, "docs", []string{"docs/a.md", "docs/adr/1.md", "docs/b.md"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for p := range tt.m.FilesUnder(tt.dir) {
+				got = append(got, p)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("FilesUnder(%q) = %q, want %q", tt.dir, got, tt.want)
+			}
+		})
+	}
+}
