@@ -58,6 +58,7 @@ func whyQuestion(ctx context.Context, s *graph.Store, text string, opts Options)
 		cos, mixed := opts.Meaning.Feedback(text)
 		hits = withMeaning(s, hits, mixed, questionMeaning)
 		commitMeaning(text, hits, opts.Meaning, meaningScale(cos))
+		orderByMeaning(hits)
 	}
 	fillEntries(s, a, hits, opts, 0)
 	if a.Count == 0 {

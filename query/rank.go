@@ -17,6 +17,9 @@ import (
 //	rank = weight(signal) × (0.6 × score × kind × recency × 0.5^depth + 0.4 × similar × kind)
 //	similar = lexical + w × meaning   (w: 0 for a symbol; for a question 0.75, 0.2 for a commit)
 //
+// A question's sections are then ordered among themselves with a larger w
+// in the places their ranks give them (slotSections, orderByMeaning).
+//
 // weight(signal) (graph.Signal.Weight) orders the kinds of evidence: a
 // section that names the symbol (1.0), names its type or package (0.85),
 // names its file or directory (0.7), changed with it (0.6), a commit that
@@ -57,6 +60,10 @@ type ranked struct {
 	hit
 	rank, kind, recent float64
 	superseded         bool
+	// own and ordered are set when slotSections placed a section: the rank
+	// the formula gave it, and the one it was ordered by (rank is the
+	// place it took).
+	own, ordered float64
 }
 
 func rankOne(h hit, now time.Time) ranked {
@@ -86,10 +93,17 @@ func (r ranked) explain() string {
 	if r.depth > 0 {
 		s += fmt.Sprintf(" × via %.2f", math.Pow(viaDiscount, float64(r.depth)))
 	}
+	own := r.rank
+	if r.ordered > 0 {
+		own = r.own
+	}
 	if r.sem > 0 && r.semWeight > 0 {
-		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f + %.2f × meaning %.3f) × %.2f) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.semWeight, r.sem, r.kind, r.rank)
+		s += fmt.Sprintf(" + %.1f × similar %.3f (lexical %.3f + %.2f × meaning %.3f) × %.2f) = %.3f", lexicalWeight, similarity(r.hit), r.lex, r.semWeight, r.sem, r.kind, own)
 	} else {
-		s += fmt.Sprintf(" + %.1f × lexical %.3f × %.2f) = %.3f", lexicalWeight, r.lex, r.kind, r.rank)
+		s += fmt.Sprintf(" + %.1f × lexical %.3f × %.2f) = %.3f", lexicalWeight, r.lex, r.kind, own)
+	}
+	if r.ordered > 0 {
+		s += fmt.Sprintf("; ordered among the sections with %.2f × meaning (%.3f), in the place of rank %.3f", r.orderWeight, r.ordered, r.rank)
 	}
 	if r.superseded {
 		s += " (superseded: after live entries)"
@@ -124,6 +138,7 @@ func sortHits(hits []hit, now time.Time) []ranked {
 	for i, h := range hits {
 		rs[i] = rankOne(h, now)
 	}
+	slotSections(rs, now)
 	sort.SliceStable(rs, func(i, j int) bool {
 		a, b := rs[i], rs[j]
 		switch {

@@ -33,6 +33,10 @@ type hit struct {
 	sem    float64     // similarity by meaning of the source to the symbol, [0,1]
 	// semWeight is what sem weighs in the similarity (meaningUse).
 	semWeight float64
+	// orderWeight, when above 0, is what sem weighs in ordering the
+	// sections among themselves; the places they take beside commits and
+	// memories stay those semWeight gives (slotSections).
+	orderWeight float64
 }
 
 // walk collects the reasoning one hop from n: the reasoning links into n
