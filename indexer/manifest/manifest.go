@@ -278,23 +278,39 @@ func Write(path string, m *Manifest) error {
 	if err := gob.NewEncoder(&head).Encode(m); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
-	out := make([]byte, 0, len(magic)+8+head.Len())
-	out = append(out, magic...)
-	out = binary.LittleEndian.AppendUint64(out, uint64(head.Len()))
-	out = append(out, head.Bytes()...)
-	if tab, ok := m.patchedTable(); ok {
-		out = append(out, tab...)
-	} else {
+	tab, ok := m.patchedTable()
+	if !ok {
 		recs := m.Files()
 		if m.files != nil {
 			recs = sortedFiles(m.files)
 		}
-		out = append(out, encodeTable(m.FileCount(), recs)...)
+		tab = encodeTable(m.FileCount(), recs)
 	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
+	// The head and the table are written one after the other, not joined
+	// into one more buffer of the table's size first.
+	out := make([]byte, 0, len(magic)+8+head.Len())
+	out = append(out, magic...)
+	out = binary.LittleEndian.AppendUint64(out, uint64(head.Len()))
+	out = append(out, head.Bytes()...)
+	if err := writeParts(path, out, tab); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	return nil
+}
+
+// writeParts creates the file at path with the parts one after another.
+func writeParts(path string, parts ...[]byte) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	for _, b := range parts {
+		if _, err := f.Write(b); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
 
 // Read reads the manifest at path, refusing one of another version with

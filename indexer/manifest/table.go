@@ -93,8 +93,11 @@ func (m *Manifest) patchedTable() ([]byte, bool) {
 		return nil, false
 	}
 	t := m.table
-	recs := make([]byte, len(t.records))
-	copy(recs, t.records)
+	out := make([]byte, 0, len(tableMagic)+4+len(t.records)+4+len(t.blob)+4)
+	out = append(out, tableMagic...)
+	out = le.AppendUint32(out, uint32(t.n))
+	recs := out[len(out) : len(out)+len(t.records)]
+	out = append(out, t.records...)
 	for p, e := range m.edits {
 		i := t.search(p)
 		if e.gone || i == t.n {
@@ -112,10 +115,6 @@ func (m *Manifest) patchedTable() ([]byte, bool) {
 		le.PutUint64(r[24:], e.r.Hash)
 		r[38] = uint8(e.r.Class)
 	}
-	out := make([]byte, 0, len(tableMagic)+4+len(recs)+4+len(t.blob)+4)
-	out = append(out, tableMagic...)
-	out = le.AppendUint32(out, uint32(t.n))
-	out = append(out, recs...)
 	out = le.AppendUint32(out, uint32(len(t.blob)))
 	out = append(out, t.blob...)
 	return binrec.AppendSum(out), true
