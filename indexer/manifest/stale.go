@@ -1,9 +1,6 @@
 package manifest
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // Unchanged reports whether st matches m's record of p: the directory's
 // time, or the file's record rec.
@@ -29,38 +26,29 @@ func Changed(root string, m *Manifest) bool {
 }
 
 // DirsChanged reports whether a directory or a document of m changed or
-// went; it stats nothing else.
+// went; it stats nothing else. It stats them one after another on the
+// goroutine that runs the check, which an answer does not wait for: two
+// goroutines striding the list, as it had, cost more CPU than they saved
+// and took a core from the answer on a machine of two (contour, 386
+// directories and 1,976 documents: why 3 ms of CPU and of wall less with
+// one; cluster-api, synapse and GOROOT/src the same).
 func DirsChanged(root string, m *Manifest) bool {
-	type entry struct {
-		name string
-		rec  FileRecord
-	}
-	paths := make([]entry, 0, len(m.Dirs))
-	for d := range m.Dirs {
-		paths = append(paths, entry{name: d})
-	}
-	dirs := len(paths)
-	for p, r := range m.Docs() {
-		paths = append(paths, entry{p, r})
-	}
 	st, err := OpenRelStater(root)
 	if err != nil {
 		return true
 	}
 	defer st.Close()
-	var changed atomic.Bool
-	var wg sync.WaitGroup
-	const workers = 2 // the stats are cheap; more threads cost more than they save
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(paths) && !changed.Load(); i += workers {
-				fi, err := st.Stat(paths[i].name)
-				if err != nil || !m.Unchanged(paths[i].name, fi, i < dirs, paths[i].rec) {
-					changed.Store(true)
-				}
-			}
-		})
+	for d := range m.Dirs {
+		fi, err := st.Stat(d)
+		if err != nil || !m.Unchanged(d, fi, true, FileRecord{}) {
+			return true
+		}
 	}
-	wg.Wait()
-	return changed.Load()
+	for p, r := range m.Docs() {
+		fi, err := st.Stat(p)
+		if err != nil || !m.Unchanged(p, fi, false, r) {
+			return true
+		}
+	}
+	return false
 }
