@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -548,5 +549,44 @@ func TestOfAndSpread(t *testing.T) {
 		if c, ok := sc.Of(id); ok {
 			t.Errorf("Of(%s) = %v for no section", id, c)
 		}
+	}
+}
+
+// TestLoadMapped: a model read where its file lies scores as the model
+// written, also after collections that find models of earlier loads
+// unreachable (their mappings go with them); a file that is no model is
+// refused, and a directory without one gives no model and no error.
+func TestLoadMapped(t *testing.T) {
+	m, err := Build(context.Background(), fixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := write(dir, m.Encode()); err != nil {
+		t.Fatal(err)
+	}
+	want := scores(m, "Throttle")
+	for range 3 {
+		got, err := Load(dir)
+		if err != nil || got == nil {
+			t.Fatalf("Load = %v, %v", got, err)
+		}
+		runtime.GC()
+		if sc := scores(got, "Throttle"); !maps.Equal(sc, want) {
+			t.Errorf("scores of the loaded model %v, of the model written %v", sc, want)
+		}
+		if !bytes.Equal(got.Encode(), m.Encode()) {
+			t.Error("the loaded model encodes to other bytes")
+		}
+	}
+	if got, err := Load(t.TempDir()); got != nil || err != nil {
+		t.Errorf("Load of a directory without a model = %v, %v", got, err)
+	}
+	bad := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bad, FileName), []byte("not a model"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Load(bad); got != nil || err == nil {
+		t.Errorf("Load of a file that is no model = %v, %v", got, err)
 	}
 }
