@@ -3,10 +3,12 @@ package history
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -106,13 +108,27 @@ func keepOwners(cs []Commit, owned map[string]int, path string) []Commit {
 			keep = append(keep, c)
 		}
 	}
-	sort.SliceStable(keep, func(i, j int) bool {
-		if keep[i].Lines != keep[j].Lines {
-			return keep[i].Lines > keep[j].Lines
+	if len(keep) < 2 {
+		return keep
+	}
+	// Their places are sorted, not the commits: moving a Commit is moving
+	// some 200 bytes, and a busy file has hundreds.
+	order := make([]int, len(keep))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		a, b := &keep[i], &keep[j]
+		if a.Lines != b.Lines {
+			return cmp.Compare(b.Lines, a.Lines) // more lines first
 		}
-		return keep[i].Date.After(keep[j].Date)
+		return b.Date.Compare(a.Date) // then newer first
 	})
-	return keep
+	sorted := make([]Commit, len(keep))
+	for k, i := range order {
+		sorted[k] = keep[i]
+	}
+	return sorted
 }
 
 // headMove is how HEAD moved from one commit to another: forward when the

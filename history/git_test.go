@@ -3,6 +3,7 @@ package history
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,11 +51,55 @@ func TestCommitSkip(t *testing.T) {
 		{"Fix date formatting in invoices", 1, false}, // a real change that mentions formatting
 		{"Rename module path", 250, true},
 		{"Rename module path", BulkFiles, false},
+		{"  style: gofmt\n", 3, true},
+	}
+	// The second round reads each subject's answer from formattingOnly.
+	for round := range 2 {
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/round %d", tt.subject, round+1), func(t *testing.T) {
+				if got, why := (Commit{Subject: tt.subject, Files: tt.files}).Skip(); got != tt.skip {
+					t.Errorf("Skip() = %v (%s), want %v", got, why, tt.skip)
+				}
+			})
+		}
+	}
+}
+
+// TestKeepOwners: a file's commits, formatting-only ones left out, the
+// most lines first, then the newest, ties in the order given.
+func TestKeepOwners(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
+	cs := []Commit{
+		{Hash: "a", Subject: "Add limits", Date: day(1)},
+		{Hash: "b", Subject: "style: gofmt", Date: day(9)},
+		{Hash: "c", Subject: "Retry writes", Date: day(3)},
+		{Hash: "d", Subject: "Fix rounding", Date: day(3)},
+		{Hash: "e", Subject: "Split ledger", Date: day(2)},
+		{Hash: "f", Subject: "Name refunds", Date: day(5)},
+	}
+	owned := map[string]int{"a": 2, "b": 9, "c": 4, "d": 4, "e": 4, "f": 1}
+	tests := []struct {
+		name string
+		cs   []Commit
+		want []string
+	}{
+		{"all", cs, []string{"c", "d", "e", "a", "f"}},
+		{"ties in the other order", []Commit{cs[3], cs[2], cs[4]}, []string{"d", "c", "e"}},
+		{"one", cs[:1], []string{"a"}},
+		{"only formatting", cs[1:2], nil},
+		{"none", nil, nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.subject, func(t *testing.T) {
-			if got, why := (Commit{Subject: tt.subject, Files: tt.files}).Skip(); got != tt.skip {
-				t.Errorf("Skip() = %v (%s), want %v", got, why, tt.skip)
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, c := range keepOwners(tt.cs, owned, "ledger.go") {
+				got = append(got, c.Hash)
+				if c.Path != "ledger.go" || c.Lines != owned[c.Hash] {
+					t.Errorf("%s: path %q, %d lines; want ledger.go, %d", c.Hash, c.Path, c.Lines, owned[c.Hash])
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("keepOwners = %v, want %v", got, tt.want)
 			}
 		})
 	}

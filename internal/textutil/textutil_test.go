@@ -2,6 +2,7 @@ package textutil
 
 import (
 	"maps"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -176,4 +177,38 @@ func FuzzTokenSet(f *testing.F) {
 			t.Errorf("TokenSet(%q) = %v, want %v", s, got, want)
 		}
 	})
+}
+
+// TestCache: a text's value is made once while the cache holds it; a
+// cache that would overflow starts again; a text over the bound is never
+// kept.
+func TestCache(t *testing.T) {
+	made := map[string]int{}
+	upper := func(s string) string { made[s]++; return strings.ToUpper(s) }
+	c := NewCache[string](10)
+	steps := []struct {
+		text      string
+		want      string
+		wantMade  int // times text was made, after the step
+		wantTexts int // texts kept, after the step
+	}{
+		{"abc", "ABC", 1, 1},
+		{"abc", "ABC", 1, 1},
+		{"defg", "DEFG", 1, 2},
+		{"abc", "ABC", 1, 2},
+		{"hijk", "HIJK", 1, 1}, // 3+4+4 > 10: emptied first
+		{"abc", "ABC", 2, 2},
+		{"a much longer text", "A MUCH LONGER TEXT", 1, 2},
+		{"a much longer text", "A MUCH LONGER TEXT", 2, 2},
+		{"", "", 1, 3},
+		{"", "", 1, 3},
+	}
+	for i, st := range steps {
+		if got := c.Get(st.text, upper); got != st.want {
+			t.Errorf("step %d: Get(%q) = %q, want %q", i+1, st.text, got, st.want)
+		}
+		if made[st.text] != st.wantMade || c.Len() != st.wantTexts {
+			t.Errorf("step %d: %q made %d times, %d texts kept; want %d, %d", i+1, st.text, made[st.text], c.Len(), st.wantMade, st.wantTexts)
+		}
+	}
 }

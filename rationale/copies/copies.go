@@ -7,7 +7,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gortex/gortex/graph"
 	"github.com/gortex/gortex/internal/textutil"
@@ -112,42 +111,19 @@ type words struct {
 	long bool
 }
 
-// maxCachedText bounds the text whose words the cache keeps (the words
-// take about as much again): a why on contour asks about a few hundred
-// sections of some hundred bytes to a few KiB each.
-const maxCachedText = 4 << 20
+// cache keeps the words of the texts Keep was asked about, up to 4 MiB
+// of text (the words take about as much again; a why on contour asks
+// about a few hundred sections of some hundred bytes to a few KiB each):
+// a long-running server asks about the same sections with every why, and
+// making their word sets was a sixth of a warm why's CPU on contour.
+var cache = textutil.NewCache[*words](4 << 20)
 
-// cache keeps the words of the texts Keep was asked about: a long-running
-// server asks about the same sections with every why, and making their
-// word sets was a sixth of a warm why's CPU on contour. A text's words
-// never change; the cache is emptied when it is full.
-var cache struct {
-	sync.Mutex
-	m     map[string]*words
-	bytes int
-}
+// wordsOf returns the words of text.
+func wordsOf(text string) *words { return cache.Get(text, makeWords) }
 
-// wordsOf returns the words of text, from the cache or made and kept.
-func wordsOf(text string) *words {
-	cache.Lock()
-	w := cache.m[text]
-	cache.Unlock()
-	if w != nil {
-		return w
-	}
-	w = &words{set: textutil.TokenSet(text)}
+// makeWords makes the words of text.
+func makeWords(text string) *words {
+	w := &words{set: textutil.TokenSet(text)}
 	w.sum, w.long = wordsHash(w.set)
-	if len(text) > maxCachedText {
-		return w
-	}
-	cache.Lock()
-	defer cache.Unlock()
-	if cache.m == nil || cache.bytes+len(text) > maxCachedText {
-		cache.m, cache.bytes = map[string]*words{}, 0
-	}
-	// A copy: the text may be part of a larger string the cache would
-	// otherwise keep alive.
-	cache.m[strings.Clone(text)] = w
-	cache.bytes += len(text)
 	return w
 }

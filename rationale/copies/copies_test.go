@@ -103,14 +103,10 @@ func TestCopies(t *testing.T) {
 }
 
 // clearCache empties the cache of words.
-func clearCache() {
-	cache.Lock()
-	cache.m, cache.bytes = nil, 0
-	cache.Unlock()
-}
+func clearCache() { cache = textutil.NewCache[*words](4 << 20) }
 
 // TestWordsOfCached: the cached words of a text are the words made
-// without the cache, and a cache over its bound starts again.
+// without the cache.
 func TestWordsOfCached(t *testing.T) {
 	clearCache()
 	texts := []string{"Restores create resources in the order the dependencies give.", "See below.", "Créer les ressources dans l'ordre des dépendances, puis les espaces de noms.", ""}
@@ -124,17 +120,7 @@ func TestWordsOfCached(t *testing.T) {
 			}
 		}
 	}
-	cache.Lock()
-	n := len(cache.m)
-	cache.bytes = maxCachedText // full: the next new text empties it
-	cache.Unlock()
-	if n != len(texts) {
+	if n := cache.Len(); n != len(texts) {
 		t.Errorf("the cache holds %d texts, want %d", n, len(texts))
-	}
-	wordsOf("One more text, which does not fit.")
-	cache.Lock()
-	defer cache.Unlock()
-	if len(cache.m) != 1 || cache.bytes != len("One more text, which does not fit.") {
-		t.Errorf("a full cache holds %d texts of %d bytes after a new one, want it alone", len(cache.m), cache.bytes)
 	}
 }
