@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gortex/gortex/graph"
+	"github.com/gortex/gortex/rationale"
 )
 
 // The model's size and what it learns from. Each figure was chosen by
@@ -32,42 +33,58 @@ const (
 )
 
 // text is one stream of words the model learns from, and, for a section,
-// the node it stands for.
+// the node it stands for. Its words are indexes into the texts' stems,
+// which are sorted: words compare as their stems do.
 type text struct {
-	words   []string
+	words   []int32
 	section graph.NodeID // "" for a symbol
 	path    string       // a section's document
 	line    int          // a section's first line
 }
 
+// corpus is the texts the model learns from and their stems, sorted.
+type corpus struct {
+	texts []text
+	stems []string
+}
+
 // texts reads s's symbols and sections into word streams. A symbol's
 // stream is its name's words and its receiver's, then its doc comment: the
 // names in code next to the prose that says what they do.
-func texts(s *graph.Store) []text {
-	var st stemmer
-	var out []text
+func texts(s *graph.Store) corpus {
+	var r streamer
+	out := make([]text, 0, s.NodeCount())
+	ends := make([]int, 0, s.NodeCount()) // each text's end in r.words
+	add := func(t text) {
+		out = append(out, t)
+		ends = append(ends, len(r.words))
+	}
 	for n := range s.Nodes() {
+		start := len(r.words)
 		switch {
 		case n.Kind == graph.KindDoc:
-			w := st.words(n.Name, nil)
-			w = st.words(n.Text, w)
-			if len(w) > maxSectionWords {
-				w = w[:maxSectionWords]
-			}
-			out = append(out, text{words: w, section: n.ID, path: n.Path, line: n.Line})
+			r.add(n.Name, start+maxSectionWords)
+			r.add(n.Text, start+maxSectionWords)
+			add(text{section: n.ID, path: n.Path, line: n.Line})
 		case n.Kind.IsSymbol():
-			w := st.words(n.Name, nil)
-			w = st.words(n.Receiver, w)
-			if n.Text != "" {
-				w = st.words(n.Text, w)
-			}
-			if len(w) > maxSymbolWords {
-				w = w[:maxSymbolWords]
-			}
-			if len(w) > 1 {
-				out = append(out, text{words: w})
+			r.add(n.Name, start+maxSymbolWords)
+			r.add(n.Receiver, start+maxSymbolWords)
+			r.add(n.Text, start+maxSymbolWords)
+			if len(r.words)-start > 1 {
+				add(text{})
+			} else {
+				r.words = r.words[:start]
 			}
 		}
+	}
+	rank := r.sortStems()
+	for i, id := range r.words {
+		r.words[i] = rank[id]
+	}
+	start := 0
+	for i, end := range ends {
+		out[i].words = r.words[start:end:end]
+		start = end
 	}
 	slices.SortFunc(out, func(a, b text) int {
 		if c := cmp.Compare(a.section, b.section); c != 0 {
@@ -75,25 +92,95 @@ func texts(s *graph.Store) []text {
 		}
 		return slices.Compare(a.words, b.words)
 	})
-	return out
+	return corpus{texts: out, stems: r.stems}
+}
+
+// streamer turns text into a stream of stem indexes. Each field (a run of
+// word characters) is split and stemmed once: the same identifiers and
+// words come back in every file, and splitting and stemming each again
+// was most of the model's reading of GOROOT/src's graph.
+type streamer struct {
+	st       stemmer
+	fields   map[string]uint64 // a field's stems: fieldIDs[off:off+n], as off<<32|n
+	fieldIDs []int32
+	index    map[string]int32 // a stem's index in stems
+	stems    []string
+	words    []int32 // the stems of every text, one after another
+}
+
+// add appends the stems of text's words to r.words, up to limit in all.
+func (r *streamer) add(text string, limit int) {
+	if r.fields == nil {
+		r.fields, r.index = map[string]uint64{}, map[string]int32{}
+	}
+	for field := range strings.FieldsFuncSeq(text, notWordRune) {
+		if len(r.words) >= limit {
+			return
+		}
+		ids := r.field(field)
+		r.words = append(r.words, ids[:min(len(ids), limit-len(r.words))]...)
+	}
+}
+
+// field returns the stems of one field's words, as words makes them.
+func (r *streamer) field(f string) []int32 {
+	if p, ok := r.fields[f]; ok {
+		return r.fieldIDs[p>>32 : p>>32+p&0xffffffff]
+	}
+	off := len(r.fieldIDs)
+	for _, w := range rationale.SplitIdent(f) {
+		s, ok := r.st.stem(w)
+		if !ok {
+			continue
+		}
+		id, ok := r.index[s]
+		if !ok {
+			id = int32(len(r.stems))
+			r.index[s] = id
+			r.stems = append(r.stems, s)
+		}
+		r.fieldIDs = append(r.fieldIDs, id)
+	}
+	r.fields[strings.Clone(f)] = uint64(off)<<32 | uint64(len(r.fieldIDs)-off)
+	return r.fieldIDs[off:]
+}
+
+// sortStems sorts r.stems and returns each old index's new one.
+func (r *streamer) sortStems() []int32 {
+	order := make([]int32, len(r.stems))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(r.stems[a], r.stems[b]) })
+	rank := make([]int32, len(order))
+	sorted := make([]string, len(order))
+	for i, o := range order {
+		rank[o] = int32(i)
+		sorted[i] = r.stems[o]
+	}
+	r.stems = sorted
+	return rank
 }
 
 // contentHash is the hash of everything Build reads: the same hash, the
 // same model.
-func contentHash(ts []text) [32]byte {
+func contentHash(c corpus) [32]byte {
 	h := sha256.New()
-	var n [4]byte
-	binary.LittleEndian.PutUint32(n[:], FormatVersion)
-	h.Write(n[:])
-	for _, t := range ts {
-		h.Write([]byte(t.section))
-		h.Write([]byte{0})
+	buf := binary.LittleEndian.AppendUint32(nil, FormatVersion)
+	for _, t := range c.texts {
+		buf = append(buf, t.section...)
+		buf = append(buf, 0)
 		for _, w := range t.words {
-			h.Write([]byte(w))
-			h.Write([]byte{' '})
+			buf = append(buf, c.stems[w]...)
+			buf = append(buf, ' ')
 		}
-		h.Write([]byte{'\n'})
+		buf = append(buf, '\n')
+		if len(buf) >= 64<<10 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
 	}
+	h.Write(buf)
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return sum
@@ -101,12 +188,13 @@ func contentHash(ts []text) [32]byte {
 
 // Build learns a model from s. It reads s only.
 func Build(ctx context.Context, s *graph.Store) (*Model, error) {
-	ts := texts(s)
-	return build(ctx, ts, contentHash(ts))
+	c := texts(s)
+	return build(ctx, c, contentHash(c))
 }
 
-func build(ctx context.Context, ts []text, hash [32]byte) (*Model, error) {
-	voc := vocabulary(ts)
+func build(ctx context.Context, c corpus, hash [32]byte) (*Model, error) {
+	ts := c.texts
+	voc := vocabulary(c)
 	ids := make([][]int32, len(ts))
 	for i, t := range ts {
 		ids[i] = voc.ids(t.words)
@@ -132,57 +220,52 @@ func build(ctx context.Context, ts []text, hash [32]byte) (*Model, error) {
 	return m, ctx.Err()
 }
 
-// vocab is the words that get a vector, sorted, with their counts.
+// vocab is the words that get a vector, sorted, and each stem's index
+// among them (-1 for a stem without a vector).
 type vocab struct {
 	words []string
-	index map[string]int32
+	index []int32
 }
 
-func vocabulary(ts []text) vocab {
-	counts := map[string]int{}
-	for _, t := range ts {
+func vocabulary(c corpus) vocab {
+	counts := make([]int, len(c.stems))
+	for _, t := range c.texts {
 		for _, w := range t.words {
 			counts[w]++
 		}
 	}
-	type wc struct {
-		w string
-		c int
-	}
-	var all []wc
-	for w, c := range counts {
-		if c >= minCount {
-			all = append(all, wc{w, c})
+	// The stems are sorted, so an index orders them as their words.
+	var all []int32
+	for w, n := range counts {
+		if n >= minCount {
+			all = append(all, int32(w))
 		}
 	}
-	slices.SortFunc(all, func(a, b wc) int {
-		if a.c != b.c {
-			return b.c - a.c
+	slices.SortFunc(all, func(a, b int32) int {
+		if counts[a] != counts[b] {
+			return counts[b] - counts[a]
 		}
-		return strings.Compare(a.w, b.w)
+		return cmp.Compare(a, b)
 	})
 	all = all[:min(len(all), maxVocab)]
-	v := vocab{index: make(map[string]int32, len(all))}
-	for _, x := range all {
-		v.words = append(v.words, x.w)
+	slices.Sort(all)
+	v := vocab{index: make([]int32, len(c.stems))}
+	for i := range v.index {
+		v.index[i] = -1
 	}
-	slices.Sort(v.words)
-	for i, w := range v.words {
+	for i, w := range all {
+		v.words = append(v.words, c.stems[w])
 		v.index[w] = int32(i)
 	}
 	return v
 }
 
-// ids maps words to their index; words without a vector are -1, so that
+// ids maps stems to their index; stems without a vector are -1, so that
 // windows still measure distance in the text's own words.
-func (v vocab) ids(words []string) []int32 {
+func (v vocab) ids(words []int32) []int32 {
 	out := make([]int32, len(words))
 	for i, w := range words {
-		id, ok := v.index[w]
-		if !ok {
-			id = -1
-		}
-		out[i] = id
+		out[i] = v.index[w]
 	}
 	return out
 }

@@ -46,14 +46,14 @@ func (Modeler) WriteModel(ctx context.Context, s *graph.Store, dir, live string,
 	if same && err == nil && intact(data) && fsutil.LinkOrCopy(filepath.Join(live, FileName), filepath.Join(dir, FileName)) == nil {
 		return nil
 	}
-	ts := texts(s)
-	hash := contentHash(ts)
+	c := texts(s)
+	hash := contentHash(c)
 	if err == nil {
 		if old, err := Decode(data); err == nil && old.Hash == hash {
 			return write(dir, data)
 		}
 	}
-	m, err := build(ctx, ts, hash)
+	m, err := build(ctx, c, hash)
 	if err != nil {
 		return fmt.Errorf("semantic model: %w", err)
 	}
