@@ -24,8 +24,21 @@ var postCache = struct {
 	size int
 }{m: map[termKey]*cachedPostings{}}
 
-// postCacheOn turns postCache on; tests turn it off to compare.
+// postCacheOn turns postCache and dateCache on; tests turn it off to
+// compare, and a process that searches once, through KeepDecoded.
 var postCacheOn = true
+
+// KeepDecoded sets whether searches keep what they decode of the segments
+// on disk for later searches (postCache, dateCache; on unless set off) and
+// returns the setting it replaces; call it before any search. A process
+// that answers once (the CLI's why) sets it off: it never reads them back,
+// and making the cached copy was a sixth of a why's lexical step on
+// contour, with the fresh memory of the copies its page faults.
+func KeepDecoded(on bool) bool {
+	was := postCacheOn
+	postCacheOn = on
+	return was
+}
 
 // postCacheMax bounds the postings postCache holds (12 bytes each).
 const postCacheMax = 1 << 21

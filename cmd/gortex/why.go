@@ -15,6 +15,7 @@ import (
 	"github.com/gortex/gortex/llm"
 	"github.com/gortex/gortex/memory"
 	"github.com/gortex/gortex/query"
+	"github.com/gortex/gortex/textindex"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -136,6 +137,7 @@ func whyRun(ctx context.Context, e env, o whyOpts) int {
 	if os.Getenv("GOGC") == "" { // a GOGC the user set stands
 		defer debug.SetGCPercent(debug.SetGCPercent(whyGCPercent))
 	}
+	defer textindex.KeepDecoded(textindex.KeepDecoded(false)) // one answer: nothing is searched again
 	sess, err := dirSession(e, o.dir, o.scope)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "gortex why:", err)
