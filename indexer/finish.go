@@ -161,6 +161,14 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		run = func(f func()) { heapbound.Update(); f() }
 	}
 	errs := make([]error, 6)
+	// The model first: what learning it holds (every text's words, its
+	// matrices) is freed before the snapshot's encoding, which then reuses
+	// that memory; after it, learning added to the peak RSS of a full
+	// build what the encoding's buffers had made the process keep.
+	if b.opts.Model != nil {
+		same := p.sameModel && b.dirty != nil // linking may drop the delta
+		run(func() { errs[5] = b.opts.Model.WriteModel(ctx, b.store, tmp, IndexDir(b.root), same) })
+	}
 	run(func() { b.writeHistory(ctx, tmp) })
 	run(func() { errs[0] = b.writeContent(ctx, tmp, p) })
 	run(func() { errs[1] = b.writeGraph(tmp) })
@@ -191,10 +199,6 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 			errs[4] = fmt.Errorf("write names: %w", errs[4])
 		}
 	})
-	if b.opts.Model != nil {
-		same := p.sameModel && b.dirty != nil // linking may drop the delta
-		run(func() { errs[5] = b.opts.Model.WriteModel(ctx, b.store, tmp, IndexDir(b.root), same) })
-	}
 	wg.Wait()
 	return errors.Join(errs...)
 }
