@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -38,13 +39,13 @@ func (v vocab) idf(ids [][]int32) []float32 {
 // countPairs counts, for every two words within window of each other, how
 // near they were: window+1−distance each time. The counts are whole
 // numbers, so the workers' shares add up to the same matrix in any order.
-func countPairs(ids [][]int32, words int) map[uint64]uint32 {
+func countPairs(ids [][]int32, words int) *pairTable {
 	workers := max(1, runtime.GOMAXPROCS(0))
-	parts := make([]map[uint64]uint32, workers)
+	parts := make([]*pairTable, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			m := map[uint64]uint32{}
+			m := newPairTable()
 			for i := w; i < len(ids); i += workers {
 				t := ids[i]
 				for a, x := range t {
@@ -56,7 +57,7 @@ func countPairs(ids [][]int32, words int) map[uint64]uint32 {
 						if y < 0 || y == x {
 							continue
 						}
-						m[pairKey(x, y)] += uint32(window + 1 - (b - a))
+						m.add(pairKey(x, y), uint32(window+1-(b-a)))
 					}
 				}
 			}
@@ -66,8 +67,10 @@ func countPairs(ids [][]int32, words int) map[uint64]uint32 {
 	wg.Wait()
 	all := parts[0]
 	for _, p := range parts[1:] {
-		for k, c := range p {
-			all[k] += c
+		for i, k := range p.keys {
+			if k != 0 {
+				all.add(k, p.vals[i])
+			}
 		}
 	}
 	return all
@@ -79,6 +82,53 @@ func pairKey(x, y int32) uint64 {
 		x, y = y, x
 	}
 	return uint64(x)<<32 | uint64(uint32(y))
+}
+
+// pairTable maps pair keys to counts, open addressing with linear probing:
+// a key is never 0 (a word makes no pair with itself), so 0 marks a free
+// slot. Counting GOROOT/src's pairs in a Go map was a fifth of the model's
+// CPU.
+type pairTable struct {
+	keys  []uint64
+	vals  []uint32
+	n     int  // keys held
+	shift uint // 64 − log2(len(keys))
+}
+
+func newPairTable() *pairTable {
+	t := &pairTable{}
+	t.alloc(1 << 12)
+	return t
+}
+
+func (t *pairTable) alloc(size int) {
+	t.keys, t.vals, t.n = make([]uint64, size), make([]uint32, size), 0
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+}
+
+// add adds c to k's count.
+func (t *pairTable) add(k uint64, c uint32) {
+	if 4*(t.n+1) > 3*len(t.keys) {
+		keys, vals := t.keys, t.vals
+		t.alloc(2 * len(keys))
+		for i, k := range keys {
+			if k != 0 {
+				t.add(k, vals[i])
+			}
+		}
+	}
+	mask := len(t.keys) - 1
+	for i := int((k * 0x9e3779b97f4a7c15) >> t.shift); ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case k:
+			t.vals[i] += c
+			return
+		case 0:
+			t.keys[i], t.vals[i] = k, c
+			t.n++
+			return
+		}
+	}
 }
 
 // sparse is a symmetric matrix in compressed rows.
@@ -94,10 +144,14 @@ const smoothing = 0.75
 
 // weigh turns pair counts into positive pointwise mutual information,
 // ln(P(x,y) / (P(x) P(y))) with smoothed marginals, zero when negative.
-func weigh(pairs map[uint64]uint32, words int) sparse {
+func weigh(pairs *pairTable, words int) sparse {
 	rowSum := make([]float64, words)
 	total := 0.0
-	for k, c := range pairs {
+	for i, k := range pairs.keys {
+		if k == 0 {
+			continue
+		}
+		c := pairs.vals[i]
 		x, y := int32(k>>32), int32(uint32(k))
 		rowSum[x] += float64(c)
 		rowSum[y] += float64(c)
@@ -107,34 +161,53 @@ func weigh(pairs map[uint64]uint32, words int) sparse {
 	for _, s := range rowSum {
 		smoothTotal += math.Pow(s, smoothing)
 	}
-	type entry struct {
-		row, col int32
-		val      float32
+	p := make([]float64, words) // each word's smoothed marginal
+	for i, s := range rowSum {
+		p[i] = math.Pow(s, smoothing) / smoothTotal
 	}
-	var es []entry
-	for k, c := range pairs {
+	// Each positive pair's PMI, kept in its slot, and the length of each
+	// row; then the rows are laid out and each sorted by column.
+	pmis := make([]float32, len(pairs.keys))
+	m := sparse{start: make([]int, words+1)}
+	for i, k := range pairs.keys {
+		if k == 0 {
+			continue
+		}
 		x, y := int32(k>>32), int32(uint32(k))
-		px := math.Pow(rowSum[x], smoothing) / smoothTotal
-		py := math.Pow(rowSum[y], smoothing) / smoothTotal
-		pmi := math.Log(float64(c) / total / (px * py))
+		pmi := math.Log(float64(pairs.vals[i]) / total / (p[x] * p[y]))
 		if pmi <= 0 {
 			continue
 		}
-		es = append(es, entry{x, y, float32(pmi)}, entry{y, x, float32(pmi)})
-	}
-	slices.SortFunc(es, func(a, b entry) int {
-		if c := cmp.Compare(a.row, b.row); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.col, b.col)
-	})
-	m := sparse{start: make([]int, words+1), cols: make([]int32, len(es)), vals: make([]float32, len(es))}
-	for i, e := range es {
-		m.start[e.row+1]++
-		m.cols[i], m.vals[i] = e.col, e.val
+		pmis[i] = float32(pmi)
+		m.start[x+1]++
+		m.start[y+1]++
 	}
 	for i := range words {
 		m.start[i+1] += m.start[i]
+	}
+	type entry struct {
+		col int32
+		val float32
+	}
+	es := make([]entry, m.start[words])
+	next := slices.Clone(m.start[:words])
+	for i, k := range pairs.keys {
+		if k == 0 || pmis[i] == 0 {
+			continue
+		}
+		x, y := int32(k>>32), int32(uint32(k))
+		es[next[x]] = entry{y, pmis[i]}
+		es[next[y]] = entry{x, pmis[i]}
+		next[x]++
+		next[y]++
+	}
+	m.cols, m.vals = make([]int32, len(es)), make([]float32, len(es))
+	for r := range words {
+		row := es[m.start[r]:m.start[r+1]]
+		slices.SortFunc(row, func(a, b entry) int { return cmp.Compare(a.col, b.col) })
+		for j, e := range row {
+			m.cols[m.start[r]+j], m.vals[m.start[r]+j] = e.col, e.val
+		}
 	}
 	return m
 }
@@ -152,8 +225,15 @@ func (m sparse) mul(y []float64, k int) []float64 {
 			for i := w; i < rows; i += workers {
 				o := out[i*k : (i+1)*k]
 				for p := m.start[i]; p < m.start[i+1]; p++ {
-					v, r := float64(m.vals[p]), y[int(m.cols[p])*k:][:k]
-					for j := range o {
+					v, r := float64(m.vals[p]), y[int(m.cols[p])*k:][:len(o)]
+					j := 0
+					for ; j+4 <= len(o); j += 4 {
+						o[j] += v * r[j]
+						o[j+1] += v * r[j+1]
+						o[j+2] += v * r[j+2]
+						o[j+3] += v * r[j+3]
+					}
+					for ; j < len(o); j++ {
 						o[j] += v * r[j]
 					}
 				}
