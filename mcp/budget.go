@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/gortex/gortex/internal/fit"
 	"github.com/gortex/gortex/internal/textutil"
 	"github.com/gortex/gortex/query"
@@ -19,9 +21,13 @@ func estimateTokens(s string) int { return textutil.EstimateTokens(s) }
 // rendered as z counts it, fits z with room left for the note it returns,
 // which says what was cut ("" when nothing was).
 func fitTo(z sizing, v any, texts []*string, drop func(n int)) (string, error) {
-	reserve := estimateTokens(fit.Fitted{Cut: 999, Dropped: 999, Of: 999}.Note(z.String()))*z.copies() + 2
-	res, err := fit.Texts(z.maxTokens-reserve, texts, func() (string, error) { return z.render(v) }, drop)
+	res, err := fit.Texts(z.maxTokens-z.reserve(), texts, func() (string, error) { return z.render(v) }, drop)
 	return res.Note(z.String()), err
+}
+
+// reserve is the room fitTo leaves for its note, in tokens.
+func (z sizing) reserve() int {
+	return estimateTokens(fit.Fitted{Cut: 999, Dropped: 999, Of: 999}.Note(z.String()))*z.copies() + 2
 }
 
 // minMaxTokens is the smallest budget worth asking for: a why answer's
@@ -67,17 +73,25 @@ type briefKey struct{}
 
 // render is v as the budget counts it: its text, or the whole result.
 func (z sizing) render(v any) (string, error) {
+	out, _, err := z.measure(v)
+	return out, err
+}
+
+// measure is render, and the whole result it measured (nil when the
+// budget counts the text alone): the result to send when v is sent as it
+// was measured.
+func (z sizing) measure(v any) (string, *mcpgo.CallToolResult, error) {
 	if !z.whole {
 		var b strings.Builder
 		err := query.Encode(&b, v, z.f, wire)
-		return b.String(), err
+		return b.String(), nil, err
 	}
 	res, err := result(v, z.f, z.brief)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	b, err := json.Marshal(res)
-	return string(b), err
+	return string(b), res, err
 }
 
 // copies is how many times a note is sent: twice in the whole result

@@ -1,6 +1,9 @@
 package mcp
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,6 +73,63 @@ func TestFitTo(t *testing.T) {
 			}
 			if (tt.note == "") != (note == "") || !strings.Contains(note, tt.note) {
 				t.Errorf("note %q, want one with %q", note, tt.note)
+			}
+		})
+	}
+}
+
+// TestFitAnswer: an answer that fits its budget as it is comes back
+// unchanged with the result made to measure it (for the whole result),
+// the same as result makes; one over it is cut, and no result comes back.
+func TestFitAnswer(t *testing.T) {
+	answerOf := func(n int) *query.Answer {
+		a := &query.Answer{Query: "billing.Invoice", Count: n}
+		for i := range n {
+			a.Rationale = append(a.Rationale, query.Entry{SourceID: fmt.Sprintf("doc:docs/adr/%d.md#L1", i), Kind: query.EntryContent,
+				Text: "Amounts are integer cents. " + strings.Repeat("Floating point sums drift over many invoices. ", 10)})
+		}
+		return a
+	}
+	tests := []struct {
+		name    string
+		n       int
+		z       sizing
+		measure bool   // the result comes back
+		note    string // in the note; "" for none
+	}{
+		{"fits the default budget", 3, sizing{maxTokens: defaultMaxTokens, whole: true, f: query.FormatJSON}, true, ""},
+		{"fits, structured content only", 3, sizing{maxTokens: defaultMaxTokens, whole: true, brief: true, f: query.FormatJSON}, true, ""},
+		{"fits, in TOON", 3, sizing{maxTokens: defaultMaxTokens, whole: true, f: query.FormatTOON}, true, ""},
+		{"fits max_tokens, which counts the text", 3, sizing{maxTokens: 2000, f: query.FormatJSON}, false, ""},
+		{"over the default budget", 200, sizing{maxTokens: defaultMaxTokens, whole: true, f: query.FormatJSON}, false, "cut to fit"},
+		{"over max_tokens", 3, sizing{maxTokens: 300, f: query.FormatJSON}, false, "cut to fit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := answerOf(tt.n)
+			before, _ := json.Marshal(a)
+			res, err := fitAnswer(a, tt.z)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (res != nil) != tt.measure {
+				t.Fatalf("fitAnswer gave a result: %v, want %v", res != nil, tt.measure)
+			}
+			after, _ := json.Marshal(a)
+			if (tt.note == "") != bytes.Equal(before, after) || !strings.Contains(a.Note, tt.note) {
+				t.Errorf("note %q (answer changed: %v), want one with %q", a.Note, !bytes.Equal(before, after), tt.note)
+			}
+			if res == nil {
+				return
+			}
+			want, err := result(a, tt.z.f, tt.z.brief)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, _ := json.Marshal(res)
+			w, _ := json.Marshal(want)
+			if !bytes.Equal(g, w) {
+				t.Errorf("the result measured:\n%s\nwant result's:\n%s", g, w)
 			}
 		})
 	}

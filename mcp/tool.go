@@ -26,6 +26,7 @@ type out[R any] struct {
 	v       R
 	f       query.Format
 	isError bool
+	res     *mcpgo.CallToolResult // when not nil: v's result, made when its size was measured
 }
 
 // answer is the answer v, written in format f.
@@ -100,9 +101,11 @@ func register[P, R any](s *Server, t mcpgo.Tool, h handler[P, R]) {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		res, err := result(o.v, o.f, brief)
-		if err != nil {
-			return errorResult(err), nil
+		res := o.res
+		if res == nil {
+			if res, err = result(o.v, o.f, brief); err != nil {
+				return errorResult(err), nil
+			}
 		}
 		res.IsError = o.isError
 		return res, nil

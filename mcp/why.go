@@ -74,14 +74,15 @@ func (s *Server) why(ctx context.Context, sn *Snapshot, p whyParams) (*out[*quer
 		s.addFinding(ctx, sn, cs, a)
 	}
 	a.Note = joinNotes(append([]string{a.Note}, notes...)...)
+	var res *mcpgo.CallToolResult
 	if a != nil {
-		if err := fitAnswer(a, budget); err != nil {
+		if res, err = fitAnswer(a, budget); err != nil {
 			return nil, err
 		}
 	}
 	// An unknown name is an error (the note suggests names) unless
 	// reasoning still names it: then the stale entries are the answer.
-	return &out[*query.Answer]{v: a, f: f, isError: a.Status == query.StatusUnknown && len(a.Rationale) == 0}, nil
+	return &out[*query.Answer]{v: a, f: f, res: res, isError: a.Status == query.StatusUnknown && len(a.Rationale) == 0}, nil
 }
 
 // scopeArg reads a memory scope argument: both (the default), workspace or global.
@@ -97,13 +98,19 @@ func scopeArg(name, s string) (memory.Scope, error) {
 
 // fitAnswer shortens a's entries' text (and drops its last entries when
 // that is not enough) so that a fits budget z, and says so in a's note.
-func fitAnswer(a *query.Answer, z sizing) error {
-	render := func() (string, error) { return z.render(a) }
+// An answer that fits as it is (most) is measured once, and the result
+// made to measure it is returned to be sent; else the result is nil.
+func fitAnswer(a *query.Answer, z sizing) (*mcpgo.CallToolResult, error) {
+	out, res, err := z.measure(a)
+	switch {
+	case err != nil:
+		return nil, err
+	case estimateTokens(out) <= z.maxTokens-z.reserve():
+		return res, nil // fitTo would cut nothing
+	}
 	// The documents' reasons and the symbol's doc comment go first: the
 	// entries' own text is what the budget is for.
-	if out, err := render(); err != nil {
-		return err
-	} else if estimateTokens(out) > z.maxTokens && dropExtras(a) {
+	if estimateTokens(out) > z.maxTokens && dropExtras(a) {
 		a.Note = joinNotes(a.Note, "context, doc cut")
 	}
 	texts := make([]*string, len(a.Rationale))
@@ -112,7 +119,7 @@ func fitAnswer(a *query.Answer, z sizing) error {
 	}
 	note, err := fitTo(z, a, texts, func(n int) { a.Rationale, a.Count = a.Rationale[:n], n })
 	a.Note = joinNotes(a.Note, note)
-	return err
+	return nil, err
 }
 
 // dropExtras clears what a's entries carry beside their text; it reports
