@@ -78,7 +78,7 @@ FUZZ = \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
 	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting \
-	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./internal/linecap:FuzzLineCap \
+	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./mcp:FuzzSizeBound ./internal/linecap:FuzzLineCap \
 	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt \
 	./semantic:FuzzDecode ./internal/binrec:FuzzReader ./internal/textutil:FuzzTokenSet
 

@@ -73,14 +73,15 @@ type briefKey struct{}
 
 // render is v as the budget counts it: its text, or the whole result.
 func (z sizing) render(v any) (string, error) {
-	out, _, err := z.measure(v)
+	out, _, err := z.measure(v, 0)
 	return out, err
 }
 
 // measure is render, and the whole result it measured (nil when the
 // budget counts the text alone): the result to send when v is sent as it
-// was measured.
-func (z sizing) measure(v any) (string, *mcpgo.CallToolResult, error) {
+// was measured. A whole result whose sizeBound fits room tokens is not
+// marshalled to be measured: out is then "", which fits room too.
+func (z sizing) measure(v any, room int) (string, *mcpgo.CallToolResult, error) {
 	if !z.whole {
 		var b strings.Builder
 		err := query.Encode(&b, v, z.f, wire)
@@ -89,6 +90,9 @@ func (z sizing) measure(v any) (string, *mcpgo.CallToolResult, error) {
 	res, err := result(v, z.f, z.brief)
 	if err != nil {
 		return "", nil, err
+	}
+	if sizeBound(res) <= room*textutil.BytesPerToken { // estimateTokens of it <= room
+		return "", res, nil
 	}
 	b, err := json.Marshal(res)
 	return string(b), res, err

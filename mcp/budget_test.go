@@ -134,3 +134,29 @@ func TestFitAnswer(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSizeBound: sizeBound is never shorter than the result as JSON, for
+// an answer holding any text, in either format, for either kind of client.
+func FuzzSizeBound(f *testing.F) {
+	for _, s := range []string{"", "plain words", `quotes " and \ back`, "<b>&amp;</b>", "tab\tnew\nline\x01\x1f",
+		"caf\u00e9 \u2028 \u2029 \u65e5\u672c", "bad \xff\xfe utf-8 \xe2\x80", "\u007f\u0080\u009b[31m"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, brief bool) {
+		a := &query.Answer{Query: text, Note: text, Rationale: []query.Entry{{SourceID: text, Text: text + text}}, Count: 1}
+		for _, form := range []query.Format{query.FormatJSON, query.FormatTOON} {
+			res, err := result(a, form, brief)
+			if err != nil {
+				return // not every text can be written in every format
+			}
+			b, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bound := sizeBound(res); bound < len(b) {
+				t.Errorf("%s: sizeBound = %d, shorter than the %d bytes of\n%s", form, bound, len(b), b)
+			}
+		}
+	})
+}

@@ -98,14 +98,15 @@ func scopeArg(name, s string) (memory.Scope, error) {
 
 // fitAnswer shortens a's entries' text (and drops its last entries when
 // that is not enough) so that a fits budget z, and says so in a's note.
-// An answer that fits as it is (most) is measured once, and the result
+// An answer that fits as it is (most) is rendered once, and the result
 // made to measure it is returned to be sent; else the result is nil.
 func fitAnswer(a *query.Answer, z sizing) (*mcpgo.CallToolResult, error) {
-	out, res, err := z.measure(a)
+	room := z.maxTokens - z.reserve()
+	out, res, err := z.measure(a, room)
 	switch {
 	case err != nil:
 		return nil, err
-	case estimateTokens(out) <= z.maxTokens-z.reserve():
+	case estimateTokens(out) <= room:
 		return res, nil // fitTo would cut nothing
 	}
 	// The documents' reasons and the symbol's doc comment go first: the
