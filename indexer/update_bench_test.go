@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/workspace"
 )
 
@@ -66,7 +65,7 @@ func BenchmarkUpdateTree(b *testing.B) {
 		b.Run(save.name, func(b *testing.B) {
 			ctx := context.Background()
 			i := 0
-			cpu := cpuTime()
+			cpu := fixturetest.CPUTime()
 			for b.Loop() {
 				i++
 				if err := save.edit(i); err != nil {
@@ -79,14 +78,7 @@ func BenchmarkUpdateTree(b *testing.B) {
 			}
 			// CPU time as well as wall time: on a shared machine it is the
 			// steadier of the two.
-			b.ReportMetric(float64((cpuTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((fixturetest.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
-}
-
-// cpuTime is the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gortex/gortex/indexer"
+	"github.com/gortex/gortex/internal/fixturetest"
 	"github.com/gortex/gortex/query"
 	"github.com/gortex/gortex/textindex"
 	"github.com/gortex/gortex/workspace"
@@ -107,7 +108,7 @@ func BenchmarkWhyTree(b *testing.B) {
 	defer cs.Close()
 	w.WithCommits(&qo, cs)
 	i := 0
-	cpu := cpuTime()
+	cpu := fixturetest.CPUTime()
 	for b.Loop() {
 		q := qs[i%len(qs)]
 		i++
@@ -116,5 +117,5 @@ func BenchmarkWhyTree(b *testing.B) {
 			b.Fatalf("%s: %v %v", q, a.Status, err)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((fixturetest.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
