@@ -34,14 +34,7 @@ func testManifest() *Manifest {
 // files it did not change.
 func TestWriteRead(t *testing.T) {
 	want := testManifest()
-	p := filepath.Join(t.TempDir(), "manifest.bin")
-	if err := Write(p, want); err != nil {
-		t.Fatal(err)
-	}
-	got, err := Read(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := writeRead(t, want)
 	if got.table == nil || got.files != nil {
 		t.Fatal("a manifest read from disk decoded its files into a map")
 	}
@@ -275,6 +268,21 @@ func tableBytes(t *testing.T, p string) []byte {
 	return rest[8+binary.LittleEndian.Uint64(rest):]
 }
 
+// writeRead writes m to a file and reads it back: its files a table read
+// in place.
+func writeRead(t *testing.T, m *Manifest) *Manifest {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "manifest.bin")
+	if err := Write(p, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 // TestFilesUnder checks the files below a directory, from a table as read
 // and from a changed manifest.
 func TestFilesUnder(t *testing.T) {
@@ -282,15 +290,7 @@ func TestFilesUnder(t *testing.T) {
 	for _, p := range []string{"a.go", "doc/x.md", "docs/a.md", "docs/adr/1.md", "docs/b.md", "docs.go", "docsx/c.md", "z/docs/y.md"} {
 		m.Set(p, FileRecord{Lang: "go"})
 	}
-	p := filepath.Join(t.TempDir(), "m.bin")
-	if err := Write(p, m); err != nil {
-		t.Fatal(err)
-	}
-	read, err := Read(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	changed, _ := Read(p)
+	read, changed := writeRead(t, m), writeRead(t, m)
 	changed.Set("docs/new.md", FileRecord{})
 	tests := []struct {
 		name string

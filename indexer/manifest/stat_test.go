@@ -31,15 +31,7 @@ func statTree(t *testing.T, n, k int) (string, *Manifest) {
 			m.Set(p, FileRecord{Size: int64(f), Class: ClassSource, Lang: "go"})
 		}
 	}
-	p := filepath.Join(t.TempDir(), "manifest.bin")
-	if err := Write(p, m); err != nil {
-		t.Fatal(err)
-	}
-	got, err := Read(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root, got
+	return root, writeRead(t, m)
 }
 
 // TestStat checks that Stat visits every directory and file of the
