@@ -22,6 +22,17 @@ func closeAllShared(t *testing.T) {
 	}
 }
 
+// noneShared skips t where indexes are not kept open, else starts it
+// with none kept open and leaves none when it ends.
+func noneShared(t *testing.T) {
+	t.Helper()
+	if !keepOpen {
+		t.Skip("indexes are not kept open here")
+	}
+	closeAllShared(t)
+	t.Cleanup(func() { closeAllShared(t) })
+}
+
 // isOpen reports whether the Bleve index under h is still open.
 func isOpen(h *Index) bool {
 	_, err := h.idx.DocCount()
@@ -62,12 +73,8 @@ func openShared(t *testing.T, dir string) *Index {
 // directory's; one replaced is opened again and closed with its last
 // handle; the fewest used is closed past maxShared.
 func TestOpenShared(t *testing.T) {
-	if !keepOpen {
-		t.Skip("indexes are not kept open here")
-	}
+	noneShared(t)
 	ctx := context.Background()
-	closeAllShared(t)
-	t.Cleanup(func() { closeAllShared(t) })
 	dir := filepath.Join(t.TempDir(), "content.bleve")
 	if err := (Indexer{}).UpdateContent(ctx, dir, true, nil, sections); err != nil {
 		t.Fatal(err)
@@ -125,12 +132,8 @@ func TestOpenShared(t *testing.T) {
 // TestOpenSharedBound: past maxShared directories, the index handed out
 // longest ago is closed once its handles are.
 func TestOpenSharedBound(t *testing.T) {
-	if !keepOpen {
-		t.Skip("indexes are not kept open here")
-	}
+	noneShared(t)
 	ctx := context.Background()
-	closeAllShared(t)
-	t.Cleanup(func() { closeAllShared(t) })
 	var dirs []string
 	var first []*Index
 	for i := range maxShared + 1 {
