@@ -1,6 +1,21 @@
 package graph
 
-import "time"
+import (
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// SortedIDs returns m's keys in order: what is built from a map, such as
+// a section's links, is built in the same order every time, so that the
+// same tree gives the same index.
+func SortedIDs[V any](m map[NodeID]V) []NodeID { return slices.Sorted(maps.Keys(m)) }
+
+// SortByID puts nodes in order of ID.
+func SortByID(ns []*Node) {
+	slices.SortFunc(ns, func(a, b *Node) int { return strings.Compare(string(a.ID), string(b.ID)) })
+}
 
 // Node is one vertex of the graph. Which fields are set depends on Kind:
 // code symbols use Name, Qualified, Receiver, Signature and Text (the doc

@@ -541,9 +541,9 @@ func addNew(s *graph.Store, sec graph.NodeID, found map[graph.NodeID]graph.Motiv
 		have[e.To] = true
 	}
 	n := 0
-	for id, m := range found {
+	for _, id := range graph.SortedIDs(found) {
 		if !have[id] {
-			_ = s.AddMotivation(sec, id, m)
+			_ = s.AddMotivation(sec, id, found[id])
 			n++
 		}
 	}

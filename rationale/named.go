@@ -87,7 +87,8 @@ func linkNamed(s *graph.Store, sec *graph.Node, sc *scratch) int {
 		resolveMention(s, m, add)
 	}
 	enclosing := enclosingNames(sec)
-	for id, f := range found {
+	for _, id := range graph.SortedIDs(found) {
+		f := found[id]
 		score := min(1, f.score+repeatBonus*float64(min(f.count-1, 4)))
 		if enclosing[normalise(f.name)] {
 			score = min(1, score+headingBonus)

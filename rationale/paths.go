@@ -114,8 +114,8 @@ func linkPaths(s *graph.Store, ix *pathIndex, sec *graph.Node, text string) int 
 			add(n, graph.Motivation{Signal: graph.SignalPath, Score: sc * spread / float64(len(hits)), Detail: p})
 		}
 	}
-	for id, m := range found {
-		_ = s.AddMotivation(sec.ID, id, m)
+	for _, id := range graph.SortedIDs(found) {
+		_ = s.AddMotivation(sec.ID, id, found[id])
 	}
 	return len(found)
 }

@@ -30,6 +30,7 @@ func newSpelledIndex(s *graph.Store) spelledIndex {
 		key := normalise(name)
 		if len(key) >= minSpelledLen {
 			ix[key] = append(ix[key], unfielded(handwritten(s, s.ByName(name)))...)
+			graph.SortByID(ix[key]) // the names come in a map's order
 		}
 	}
 	return ix
