@@ -14,17 +14,7 @@ import (
 func linkText(t *testing.T, text string) map[string]float64 {
 	t.Helper()
 	s := graphtest.Checked(t, graph.New())
-	sym := func(pkg, recv, name string, kind graph.NodeKind) {
-		dotted := name
-		if recv != "" {
-			dotted = recv + "." + name
-		}
-		path := pkg + "/x.go"
-		if err := s.AddNode(graph.Node{ID: graph.SymbolID(path, dotted), Kind: kind, Name: name, Receiver: recv,
-			Package: pkg, Qualified: "example.com/shop/" + pkg + "." + dotted, Path: path}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sym := func(pkg, recv, name string, kind graph.NodeKind) { addShopSymbol(t, s, pkg, recv, name, kind) }
 	sym("billing", "", "Budget", graph.KindType)
 	sym("billing", "Budget", "Remaining", graph.KindMethod)
 	sym("billing", "", "Invoice", graph.KindType)
@@ -35,6 +25,21 @@ func linkText(t *testing.T, text string) map[string]float64 {
 	sym("cart", "", "Sum", graph.KindFunction)
 	sym("ledger", "", "Record", graph.KindFunction)
 	return linkSection(t, s, graph.Node{ID: graph.SectionID("d.md", 1), Kind: graph.KindDoc, Name: "Heading", Path: "d.md", Text: text})
+}
+
+// addShopSymbol adds a symbol of the example shop: pkg/x.go's name (with
+// its receiver, when recv is set), qualified under example.com/shop.
+func addShopSymbol(t *testing.T, s *graph.Store, pkg, recv, name string, kind graph.NodeKind) {
+	t.Helper()
+	dotted := name
+	if recv != "" {
+		dotted = recv + "." + name
+	}
+	path := pkg + "/x.go"
+	if err := s.AddNode(graph.Node{ID: graph.SymbolID(path, dotted), Kind: kind, Name: name, Receiver: recv,
+		Package: pkg, Qualified: "example.com/shop/" + pkg + "." + dotted, Path: path}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestLinkNamed(t *testing.T) {

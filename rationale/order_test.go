@@ -48,15 +48,8 @@ func linkedInOrder(t *testing.T, heading, text string) []string {
 	t.Helper()
 	s := graph.New()
 	sym := func(pkg, recv, name string, kind graph.NodeKind) {
-		dotted := name
-		if recv != "" {
-			dotted = recv + "." + name
-		}
+		addShopSymbol(t, s, pkg, recv, name, kind)
 		path := pkg + "/x.go"
-		if err := s.AddNode(graph.Node{ID: graph.SymbolID(path, dotted), Kind: kind, Name: name, Receiver: recv,
-			Package: pkg, Qualified: "example.com/shop/" + pkg + "." + dotted, Path: path}); err != nil {
-			t.Fatal(err)
-		}
 		if err := s.AddNode(graph.Node{ID: graph.NodeID(path), Kind: graph.KindFile, Name: "x.go", Package: pkg, Path: path, Lang: "go"}); err != nil && !s.Has(graph.NodeID(path)) {
 			t.Fatal(err)
 		}
