@@ -1,9 +1,9 @@
 package textindex
 
 import (
-	"sync"
-
 	"github.com/blevesearch/bleve/v2/index/scorch"
+
+	"github.com/gortex/gortex/internal/textutil"
 )
 
 // A section search reads the postings of the same common words again and
@@ -18,11 +18,7 @@ import (
 // applied when the postings are read, as the segment's reader applies
 // them. The cache holds postCacheMax postings at most and is emptied
 // when it would hold more.
-var postCache = struct {
-	sync.Mutex
-	m    map[termKey]*cachedPostings
-	size int
-}{m: map[termKey]*cachedPostings{}}
+var postCache = textutil.NewBounded[termKey, *cachedPostings](postCacheMax)
 
 // postCacheOn turns postCache and dateCache on; tests turn it off to
 // compare, and a process that searches once, through KeepDecoded.
@@ -80,23 +76,11 @@ func keyOf(ss *scorch.SegmentSnapshot) (segKey, bool) {
 }
 
 func cachedTerm(k termKey) *cachedPostings {
-	postCache.Lock()
-	defer postCache.Unlock()
-	return postCache.m[k]
+	c, _ := postCache.Get(k)
+	return c
 }
 
-func cacheTerm(k termKey, c *cachedPostings) {
-	postCache.Lock()
-	defer postCache.Unlock()
-	if postCache.size+len(c.nums) > postCacheMax {
-		clear(postCache.m)
-		postCache.size = 0
-	}
-	if len(c.nums) <= postCacheMax {
-		postCache.m[k] = c
-		postCache.size += len(c.nums)
-	}
-}
+func cacheTerm(k termKey, c *cachedPostings) { postCache.Put(k, c, len(c.nums)) }
 
 // dateCache keeps what Touching reads of a commit's stored record to order
 // a file's commits, its ID and date, by the record's segment and number in
@@ -104,10 +88,7 @@ func cacheTerm(k termKey, c *cachedPostings) {
 // record of a file's hundreds of commits (synapse's busiest files) was most
 // of a why there. At most dateCacheMax records (about 150 bytes each);
 // emptied when full.
-var dateCache = struct {
-	sync.Mutex
-	m map[docKey]datedRecord
-}{m: map[docKey]datedRecord{}}
+var dateCache = textutil.NewBounded[docKey, datedRecord](dateCacheMax)
 
 const dateCacheMax = 1 << 18
 
@@ -124,18 +105,6 @@ type datedRecord struct {
 	ok   bool
 }
 
-func cachedDate(k docKey) (datedRecord, bool) {
-	dateCache.Lock()
-	defer dateCache.Unlock()
-	d, ok := dateCache.m[k]
-	return d, ok
-}
+func cachedDate(k docKey) (datedRecord, bool) { return dateCache.Get(k) }
 
-func cacheDate(k docKey, d datedRecord) {
-	dateCache.Lock()
-	defer dateCache.Unlock()
-	if len(dateCache.m) >= dateCacheMax {
-		clear(dateCache.m)
-	}
-	dateCache.m[k] = d
-}
+func cacheDate(k docKey, d datedRecord) { dateCache.Put(k, d, 1) }

@@ -74,7 +74,7 @@ func TestPostingsCache(t *testing.T) {
 				t.Errorf("%s, %s: cached search differs:\n%v\nwant\n%v", when, pass, got, want)
 			}
 		}
-		if postCache.size == 0 {
+		if postCache.Len() == 0 {
 			t.Errorf("%s: nothing cached", when)
 		}
 	}

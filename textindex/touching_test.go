@@ -88,7 +88,7 @@ func TestTouching(t *testing.T) {
 			}
 		}
 	}
-	if len(dateCache.m) == 0 {
+	if dateCache.Len() == 0 {
 		t.Error("no date was cached")
 	}
 }

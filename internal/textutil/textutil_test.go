@@ -212,3 +212,33 @@ func TestCache(t *testing.T) {
 		}
 	}
 }
+
+// TestBounded checks Bounded's one rule: an entry that would not fit
+// empties the map first, and one that alone costs more than the bound is
+// not kept and empties nothing.
+func TestBounded(t *testing.T) {
+	b := NewBounded[string, int](10)
+	steps := []struct {
+		key  string
+		cost int
+		want []string // the keys kept after the step
+	}{
+		{"a", 4, []string{"a"}},
+		{"b", 6, []string{"a", "b"}},
+		{"huge", 11, []string{"a", "b"}},
+		{"c", 1, []string{"c"}},
+		{"d", 9, []string{"c", "d"}},
+		{"e", 10, []string{"e"}},
+	}
+	for i, s := range steps {
+		b.Put(s.key, i, s.cost)
+		if b.Len() != len(s.want) {
+			t.Fatalf("after %q: %d kept, want %v", s.key, b.Len(), s.want)
+		}
+		for _, k := range s.want {
+			if _, ok := b.Get(k); !ok {
+				t.Fatalf("after %q: %q not kept, want %v", s.key, k, s.want)
+			}
+		}
+	}
+}
