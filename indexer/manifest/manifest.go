@@ -25,25 +25,26 @@ import (
 // and moved the parse records out of gob; version 3 the source roots
 // (Crates, PyRoots), which name Rust and Python modules; version 4
 // ScriptRoots, which name TypeScript and JavaScript modules; version 5
-// moved the files out of gob into a table read in place.
-const Version = 5
+// moved the files out of gob into a table read in place; version 6 writes
+// the maps in key order (Sorted), so one tree gives one manifest.
+const Version = 6
 
 // Manifest is what an index was built from.
 type Manifest struct {
 	Version int
-	Dirs    map[string]int64  // directory modification times (ns), to notice new files
-	Modules map[string]string // go.mod directory → module path
-	Crates  map[string]string // Cargo.toml directory → crate name (roots.Record)
-	PyRoots []string          // Python source roots (roots.Record)
+	Dirs    Sorted[string, int64]  // directory modification times (ns), to notice new files
+	Modules Sorted[string, string] // go.mod directory → module path
+	Crates  Sorted[string, string] // Cargo.toml directory → crate name (roots.Record)
+	PyRoots []string               // Python source roots (roots.Record)
 	// ScriptRoots are the TypeScript and JavaScript source roots: folder →
 	// the alias imports write for it, "" for a baseUrl (roots.Record).
-	ScriptRoots map[string]string
+	ScriptRoots Sorted[string, string]
 	// Build names the gortex that built the index: another one may
 	// extract and link by other rules, so an update rebuilds.
 	Build   string
-	Skipped []Skip               // what the walk skipped, kept for the summary
-	Broken  []Skip               // files that could not be parsed
-	Links   map[graph.Signal]int // motivates edges by signal, as the last linking counted them
+	Skipped []Skip                    // what the walk skipped, kept for the summary
+	Broken  []Skip                    // files that could not be parsed
+	Links   Sorted[graph.Signal, int] // motivates edges by signal, as the last linking counted them
 
 	// The files by repo-relative path: a map once made, else the table as
 	// read, which File searches without decoding it, under the changes an

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -316,5 +317,64 @@ func TestFilesUnder(t *testing.T) {
 				t.Errorf("FilesUnder(%q) = %q, want %q", tt.dir, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestWriteSameBytes checks that one manifest, its maps filled in two
+// orders, is written byte for byte the same each time: gob writes a plain
+// map in Go's random iteration order.
+func TestWriteSameBytes(t *testing.T) {
+	fill := func(reverse bool) *Manifest {
+		m := testManifest()
+		m.Dirs, m.Crates, m.ScriptRoots = map[string]int64{}, map[string]string{}, map[string]string{}
+		m.Links = map[graph.Signal]int{}
+		for i := range 64 {
+			if reverse {
+				i = 63 - i
+			}
+			d := fmt.Sprintf("dir%02d", i)
+			m.Dirs[d], m.Crates[d], m.ScriptRoots[d] = int64(i), "crate"+d, "@"+d
+			m.Links[graph.Signal(d)] = i
+		}
+		return m
+	}
+	var first []byte
+	for i := range 8 {
+		p := filepath.Join(t.TempDir(), "manifest.bin")
+		if err := Write(p, fill(i%2 == 1)); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = b
+			got, err := Read(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fill(false); !maps.Equal(got.Dirs, want.Dirs) || !maps.Equal(got.Crates, want.Crates) ||
+				!maps.Equal(got.ScriptRoots, want.ScriptRoots) || !maps.Equal(got.Links, want.Links) {
+				t.Fatalf("read back %+v", got)
+			}
+			continue
+		}
+		if !bytes.Equal(b, first) {
+			t.Fatalf("write %d differs from the first (%d and %d bytes)", i, len(b), len(first))
+		}
+	}
+}
+
+// TestSortedRefusesUnpaired checks that a map whose keys and values do
+// not pair up is refused, not read short.
+func TestSortedRefusesUnpaired(t *testing.T) {
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(pairs[string, int]{Keys: []string{"a", "b"}, Values: []int{1}}); err != nil {
+		t.Fatal(err)
+	}
+	var m Sorted[string, int]
+	if err := m.GobDecode(b.Bytes()); err == nil {
+		t.Fatalf("decoded unpaired keys and values as %v", m)
 	}
 }
