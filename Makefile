@@ -77,7 +77,7 @@ FUZZ = \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \
-	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting \
+	./indexer/roots:FuzzCrateName ./indexer/roots:FuzzScriptNesting ./indexer/names:FuzzSortStrings \
 	./mcp:FuzzToolArgs ./mcp:FuzzCheckArgs ./mcp:FuzzSizeBound ./internal/linecap:FuzzLineCap \
 	./lsp:FuzzIdentAt ./lsp:FuzzCodeSpanAt \
 	./semantic:FuzzDecode ./internal/binrec:FuzzReader ./internal/textutil:FuzzTokenSet

@@ -85,7 +85,7 @@ func Write(w io.Writer, s *graph.Store) error {
 			}
 		}
 	}
-	slices.Sort(names)
+	sortStrings(names)
 	names = slices.Compact(names)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	for _, name := range names {
