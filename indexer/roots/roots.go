@@ -127,12 +127,10 @@ func New(crates map[string]string, python []string, script map[string]string) *R
 	return r
 }
 
-// Record returns the roots as a manifest keeps them.
+// Record returns the roots as a manifest keeps them, the Python roots in
+// order so that one tree gives one manifest.
 func (r *Roots) Record() (crates map[string]string, python []string, script map[string]string) {
-	for d := range r.python {
-		python = append(python, d)
-	}
-	return maps.Clone(r.crates), python, maps.Clone(r.script)
+	return maps.Clone(r.crates), slices.Sorted(maps.Keys(r.python)), maps.Clone(r.script)
 }
 
 // For returns the source root of the file at rel in language lang: the

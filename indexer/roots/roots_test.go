@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,6 +96,9 @@ func TestRoots(t *testing.T) {
 	}
 	t.Run("kept in the manifest", func(t *testing.T) {
 		crates, python, script := r.Record()
+		if !slices.IsSorted(python) {
+			t.Errorf("Python roots recorded out of order: %q", python)
+		}
 		again := New(crates, python, script)
 		for _, tt := range tests {
 			if got := again.For(tt.file, tt.lang); got != tt.want {
