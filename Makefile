@@ -70,10 +70,10 @@ FUZZ = \
 	./query:FuzzParse \
 	./reflection:FuzzParseTranscript ./reflection:FuzzTranscriptSize ./reflection:FuzzParseNotes \
 	./llm:FuzzParseReply ./llm:FuzzConfig ./llm:FuzzLLMErrorBodies \
-	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff ./history:FuzzParseWalk \
+	./history:FuzzParseRefs ./history:FuzzParseLog ./history:FuzzParseBlame ./history:FuzzParseChanges ./history:FuzzParseDiff ./history:FuzzParseWalk ./history:FuzzNotProseGuards \
 	./indexer/syntax:FuzzSplitSections ./indexer/syntax:FuzzGoParser ./indexer/syntax:FuzzGoWalk ./indexer/syntax:FuzzLangParser ./indexer/protodialect:FuzzOf \
 	./rationale:FuzzScanMentions ./rationale:FuzzScanMarkup ./rationale:FuzzADRStatus \
-	./memory:FuzzParse ./memory:FuzzSanitize \
+	./memory:FuzzParse ./memory:FuzzSanitize ./memory:FuzzStripMarkersGuards \
 	./cmd/gortex-eval:FuzzParseGold \
 	./graph:FuzzLoad ./graph:FuzzOpen ./graph:FuzzApplyDelta \
 	./indexer:FuzzReadParses ./indexer:FuzzDecodeParse ./indexer/manifest:FuzzRead ./indexer/gomod:FuzzParseModulePath ./indexer:FuzzIgnoreRules ./indexer/roots:FuzzScriptRoots \

@@ -24,7 +24,7 @@ func CleanBody(body string) string {
 	blank := true
 	for _, l := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
 		t := strings.TrimSpace(l)
-		if trailerLine().MatchString(t) || pointerLine().MatchString(t) || ruleLine().MatchString(t) {
+		if notProse(t) {
 			continue
 		}
 		if t == "" {
@@ -38,6 +38,46 @@ func CleanBody(body string) string {
 		blank = false
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// notProse reports whether the trimmed line t is a trailer, a pointer
+// line or a separator line. Each expression runs only on a line that can
+// match it (a trailer holds ':', a separator one of its marks, a pointer
+// line mayPoint): gortex why cleans the bodies of the commits it cites in
+// a new process, where compiling the expressions was most of that step's
+// CPU. TestNotProseGuards holds it to the expressions run always.
+func notProse(t string) bool {
+	return strings.IndexByte(t, ':') >= 0 && trailerLine().MatchString(t) ||
+		mayPoint(t) && pointerLine().MatchString(t) ||
+		strings.ContainsAny(t, "-=*_~") && ruleLine().MatchString(t)
+}
+
+// pointerStarts holds the first bytes of pointerLine's words in either
+// case, and 0xC5, the first byte of 'ſ', which (?i) matches as 's'.
+const pointerStarts = "bcfprsBCFPRS\xc5"
+
+// mayPoint reports whether t holds what every match of pointerLine does:
+// a first byte of one of its words, and a reference ('#', "://", or seven
+// hexadecimal digits in a row).
+func mayPoint(t string) bool {
+	if t == "" || strings.IndexByte(pointerStarts, t[0]) < 0 {
+		return false
+	}
+	if strings.IndexByte(t, '#') >= 0 || strings.Contains(t, "://") {
+		return true
+	}
+	run := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i] | 0x20 // ASCII letters lowered; digits unchanged
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'f' {
+			if run++; run == 7 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // minExcerptWords is how many words a paragraph needs to be a commit's

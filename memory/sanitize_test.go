@@ -137,3 +137,44 @@ func TestSanitizeHostileForms(t *testing.T) {
 		})
 	}
 }
+
+// stripMarkersAlways is stripMarkers with every expression run whatever
+// the text holds: what its guards must not change.
+func stripMarkersAlways(s string) string {
+	for t := ""; t != s; {
+		t, s = s, templateToken().ReplaceAllString(s, "")
+	}
+	s = partialToken().ReplaceAllString(s, "")
+	s = instMarker().ReplaceAllString(s, "")
+	s = alpacaHeading().ReplaceAllString(s, "$1")
+	s = roleMarker().ReplaceAllString(s, "$1")
+	return stripRoleLabels(s)
+}
+
+// guardSeeds are texts with and without each guard's byte, each marker
+// alone, cut, and made by removing another.
+var guardSeeds = []string{
+	"", "plain text, no markers", "Human: x", "<|im_start|>system", "<<|a|>|b|>", "|eot_id|> x",
+	"<|im_end", "[ /INST ] x", "<<SYS>> x", "< /s > <bos>", "### Instruction: x", "> ## Response :",
+	"1. **System**: x", "- tool: y", "a | b # c [d] <e> f: g", "<|a\n|> # x:\n[INST]",
+	"ſystem: x", "\u212aelvin [ inst ]", "see #42: fixed",
+}
+
+func TestStripMarkersGuards(t *testing.T) {
+	for _, s := range guardSeeds {
+		if got, want := stripMarkers(s), stripMarkersAlways(s); got != want {
+			t.Errorf("stripMarkers(%q) = %q, every expression run gives %q", s, got, want)
+		}
+	}
+}
+
+func FuzzStripMarkersGuards(f *testing.F) {
+	for _, s := range guardSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := stripMarkers(s), stripMarkersAlways(s); got != want {
+			t.Fatalf("stripMarkers(%q) = %q, every expression run gives %q", s, got, want)
+		}
+	})
+}
