@@ -48,6 +48,16 @@ func (m *Model) Feedback(text string) (plain, mixed *Scored) {
 		mixed.n++ // a section either scores counts, as it does with a mix of 0
 		mixed.dots[i] = float32(quantum * ((1-feedbackShare)*p(plain.dots[i]/quantum) + feedbackShare*q(moved.dots[i]/quantum)))
 	}
+	sum := 0.0
+	for _, d := range mixed.dots {
+		if d > 0 {
+			sum += float64(d) / quantum
+			mixed.best = max(mixed.best, float64(d)/quantum)
+		}
+	}
+	if mixed.n > 0 {
+		mixed.mean = sum / float64(mixed.n)
+	}
 	return plain, mixed
 }
 

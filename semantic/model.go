@@ -204,11 +204,16 @@ func (m *Model) Score(text string) *Scored {
 func (m *Model) scoreVec(v []float32) *Scored {
 	sc := &Scored{m: m, dots: make([]float32, len(m.secs))}
 	dots(sc.dots, m.svec, v[:m.dim])
+	sum := 0.0
 	for _, dot := range sc.dots {
 		if dot > 0 {
 			sc.n++
+			c := float64(dot) / quantum
+			sum += c
+			sc.best = max(sc.best, c)
 		}
 	}
+	sc.mean = sum / float64(max(sc.n, 1))
 	return sc
 }
 
@@ -246,6 +251,10 @@ type Scored struct {
 	m    *Model
 	dots []float32 // by section, ×quantum
 	n    int       // how many are positive
+	// mean and best are Spread's, summed as the cosines are counted: a
+	// symbol's why asks for them twice, and each asking was a pass over
+	// every section.
+	mean, best float64
 }
 
 // Len is the number of sections with a positive cosine.
@@ -274,19 +283,7 @@ func (s *Scored) All(yield func(graph.NodeID, float64) bool) {
 
 // Spread returns the mean and the largest of the positive cosines (0 and
 // 0 for none), summed in the model's order of sections as All yields them.
-func (s *Scored) Spread() (mean, best float64) {
-	for _, d := range s.dots {
-		if d > 0 {
-			c := float64(d) / quantum
-			mean += c
-			best = max(best, c)
-		}
-	}
-	if s.n > 0 {
-		mean /= float64(s.n)
-	}
-	return mean, best
-}
+func (s *Scored) Spread() (mean, best float64) { return s.mean, s.best }
 
 // sectionIDs returns every section's node ID, in the model's order, made
 // once.

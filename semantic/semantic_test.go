@@ -422,6 +422,17 @@ func TestFeedback(t *testing.T) {
 				t.Errorf("%q: section %d mixed %.4f, want %.4f", q, i, got, want)
 			}
 		}
+		for _, sc := range []*Scored{plain, mixed} {
+			sum, best := 0.0, 0.0
+			for _, d := range sc.dots {
+				if d > 0 {
+					sum, best = sum+float64(d)/quantum, max(best, float64(d)/quantum)
+				}
+			}
+			if mean, b := sc.Spread(); mean != sum/float64(sc.n) || b != best {
+				t.Errorf("%q: Spread() = %v, %v; want %v, %v", q, mean, b, sum/float64(sc.n), best)
+			}
+		}
 	}
 	if plain, mixed := m.Feedback("zzqx wvvk"); plain.Len()+mixed.Len() != 0 {
 		t.Errorf("Feedback of unknown words: %d and %d sections, want none", plain.Len(), mixed.Len())
