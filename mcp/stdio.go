@@ -88,12 +88,8 @@ func (f *inFlight) read(line []byte) {
 
 // answered uncounts the request that line answers, when it is a response.
 func (f *inFlight) answered(line []byte) {
-	var m message
-	if json.Unmarshal(line, &m) != nil || m.Method != "" {
-		return
-	}
-	id := linecap.ValidID(m.ID)
-	if id == nil {
+	id, ok := linecap.ResponseID(line)
+	if !ok || id == nil {
 		return
 	}
 	f.mu.Lock()
