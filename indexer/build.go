@@ -21,6 +21,7 @@ import (
 	"github.com/gortex/gortex/indexer/gomod"
 	"github.com/gortex/gortex/indexer/manifest"
 	"github.com/gortex/gortex/indexer/roots"
+	"github.com/gortex/gortex/indexer/sections"
 	"github.com/gortex/gortex/indexer/syntax"
 	"github.com/gortex/gortex/internal/cputime"
 	"github.com/gortex/gortex/internal/heapbound"
@@ -249,7 +250,7 @@ func (b *builder) findRoots(files []WalkedFile) {
 type parsed struct {
 	hash     uint64
 	file     *syntax.ParsedFile
-	sections []syntax.Section
+	sections []sections.Section
 	front    string // a document's front matter
 	err      error
 }
@@ -327,7 +328,7 @@ func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) pa
 	r := parsed{hash: hashBytes(src)}
 	switch {
 	case f.Class == ClassDoc:
-		r.sections, r.front = syntax.SplitSections(f.Path, src, f.Lang), frontMatter(f.Lang, src)
+		r.sections, r.front = sections.Split(f.Path, src, f.Lang), frontMatter(f.Lang, src)
 	default:
 		r.file, r.err = w.p.Parse(ctx, f.Lang, f.Path, src)
 	}
@@ -339,14 +340,14 @@ func (b *builder) parseOne(ctx context.Context, w *parseWorker, f WalkedFile) pa
 const maxFrontMatter = 4096
 
 // frontMatter is the front matter a Markdown document opens with (as
-// syntax.SplitSections leaves it out of its sections), without its fences.
+// sections.Split leaves it out of its sections), without its fences.
 func frontMatter(lang string, src []byte) string {
 	if lang != "markdown" {
 		return ""
 	}
 	head := strings.TrimPrefix(strings.ToValidUTF8(string(src[:min(len(src), maxFrontMatter)]), "\uFFFD"), "\uFEFF")
 	lines := strings.Split(strings.ReplaceAll(head, "\r\n", "\n"), "\n")
-	end := syntax.FrontMatterEnd(lines)
+	end := sections.FrontMatterEnd(lines)
 	if end < 2 {
 		return ""
 	}
@@ -491,7 +492,7 @@ func (b *builder) addSource(f WalkedFile, pf *syntax.ParsedFile) {
 const maxSeen = 512
 
 // addSections adds one doc node per section.
-func (b *builder) addSections(f WalkedFile, secs []syntax.Section) {
+func (b *builder) addSections(f WalkedFile, secs []sections.Section) {
 	for _, s := range secs {
 		id := graph.SectionID(f.Path, s.Line)
 		b.store.AddNode(graph.Node{ID: id, Kind: graph.KindDoc, Name: s.Heading, Path: f.Path,

@@ -79,7 +79,7 @@ type FileClass uint8
 const (
 	ClassOther  FileClass = iota // listed as a file node only; never read by the walker
 	ClassSource                  // handed to the language parser named by the file's language
-	ClassDoc                     // split into sections (syntax.SplitSections)
+	ClassDoc                     // split into sections (sections.Split)
 	ClassGoMod                   // a go.mod file: the module path for qualified names
 )
 

@@ -48,14 +48,3 @@ type ParsedFile struct {
 	Symbols []Symbol
 	Calls   []Call
 }
-
-// Section is one heading section of a document: from its heading line to the
-// line before the next heading of any level.
-type Section struct {
-	Heading     string   // heading text without markup; the title or file name for a preamble
-	HeadingPath []string // enclosing headings, outermost first, ending with Heading
-	Level       int      // 1–6 for headings, 0 for text before the first heading
-	Line        int      // 1-based line of the heading (first line for a preamble)
-	EndLine     int      // last line of the section
-	Text        string   // the section's body, heading line excluded
-}

@@ -1,4 +1,4 @@
-package syntax
+package sections
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ func describe(s Section) string {
 	return fmt.Sprintf("%d %d-%d %q %q", s.Level, s.Line, s.EndLine, s.Heading, s.HeadingPath)
 }
 
-func TestSplitSections(t *testing.T) {
+func TestSplit(t *testing.T) {
 	cases := []struct {
 		name  string
 		path  string // "doc.md" when empty
@@ -154,7 +154,7 @@ func TestSplitSections(t *testing.T) {
 			if lang == "" {
 				lang = "markdown"
 			}
-			got := SplitSections(p, []byte(tc.src), lang)
+			got := Split(p, []byte(tc.src), lang)
 			var desc []string
 			for _, s := range got {
 				desc = append(desc, describe(s))
@@ -172,7 +172,7 @@ func TestSplitSections(t *testing.T) {
 	}
 }
 
-func TestSplitSectionsLong(t *testing.T) {
+func TestSplitLong(t *testing.T) {
 	paragraphs := func(n, size int) string {
 		var b strings.Builder
 		for i := range n {
@@ -198,7 +198,7 @@ func TestSplitSectionsLong(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := SplitSections("n.txt", []byte(tc.src), tc.lang)
+			got := Split("n.txt", []byte(tc.src), tc.lang)
 			lines := splitLines(tc.src)
 			checkSections(t, []byte(tc.src), got)
 			if len(got) != tc.parts {
@@ -252,12 +252,12 @@ func checkSections(t *testing.T, src []byte, secs []Section) {
 	}
 }
 
-// fuzzDocs are the document kinds FuzzSplitSections draws from.
+// fuzzDocs are the document kinds FuzzSplit draws from.
 var fuzzDocs = []struct{ path, lang string }{
 	{"a.md", "markdown"}, {"a.txt", "text"}, {"a.adoc", "text"}, {"a.rst", "text"},
 }
 
-func FuzzSplitSections(f *testing.F) {
+func FuzzSplit(f *testing.F) {
 	for _, seed := range []string{
 		"", "# A\ntext\n## B\n", "Title\n===\n", "---\na: b\n---\n# A\n", "```\n# x\n```\n# y\n",
 		"=====\nTitle\n=====\nSub\n---\n", "= Doc\n== One\n----\n== no\n----\n", "<!--\n# x\n-->\n",
@@ -269,11 +269,11 @@ func FuzzSplitSections(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, kind uint8) {
 		d := fuzzDocs[int(kind)%len(fuzzDocs)]
-		checkSections(t, src, SplitSections(d.path, src, d.lang))
+		checkSections(t, src, Split(d.path, src, d.lang))
 	})
 }
 
-func BenchmarkSplitSections(b *testing.B) {
+func BenchmarkSplit(b *testing.B) {
 	type doc struct {
 		path string
 		src  []byte
@@ -296,7 +296,7 @@ func BenchmarkSplitSections(b *testing.B) {
 	b.ReportMetric(float64(len(docs)), "docs")
 	for b.Loop() {
 		for _, d := range docs {
-			SplitSections(d.path, d.src, "markdown")
+			Split(d.path, d.src, "markdown")
 		}
 	}
 }

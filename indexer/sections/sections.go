@@ -1,4 +1,8 @@
-package syntax
+// Package sections splits a document into its heading sections (Markdown,
+// AsciiDoc, reStructuredText and plain text headings; tool-managed blocks
+// blanked), and finds where a Markdown front matter ends. It knows nothing
+// of source code, repositories or the index.
+package sections
 
 import (
 	"fmt"
@@ -8,6 +12,17 @@ import (
 
 	"github.com/gortex/gortex/internal/textutil"
 )
+
+// Section is one heading section of a document: from its heading line to the
+// line before the next heading of any level.
+type Section struct {
+	Heading     string   // heading text without markup; the title or file name for a preamble
+	HeadingPath []string // enclosing headings, outermost first, ending with Heading
+	Level       int      // 1–6 for headings, 0 for text before the first heading
+	Line        int      // 1-based line of the heading (first line for a preamble)
+	EndLine     int      // last line of the section
+	Text        string   // the section's body, heading line excluded
+}
 
 // chunkLines is the target size of a part of a document without headings:
 // about a screenful, so that a lexical match points at a readable passage
@@ -22,14 +37,14 @@ type heading struct {
 	text  string
 }
 
-// SplitSections splits a document into heading sections. lang is
+// Split splits a document into heading sections. lang is
 // "markdown" or "text"; for "text" the path's extension picks the heading
 // syntax (.adoc: AsciiDoc, .rst: reStructuredText, otherwise all of
 // AsciiDoc, reStructuredText and Markdown "#" headings). Text before the
 // first heading becomes a Level 0 section named after the file; a document
 // without headings becomes one such section, or parts of about chunkLines
 // lines when it is long. Invalid UTF-8 is replaced with U+FFFD.
-func SplitSections(path string, src []byte, lang string) []Section {
+func Split(path string, src []byte, lang string) []Section {
 	if len(src) == 0 {
 		return nil
 	}
