@@ -48,6 +48,12 @@ type Language struct {
 	// clauses, one definition each (Elixir): adjacent definitions of one
 	// name in one container are one symbol, not overloads.
 	clauses bool
+	// bodyDoc is set for a language whose definitions are documented by a
+	// string that opens their body (a Python docstring): it is read from
+	// the tree once a definition matches (bodyDocOf), not by the query,
+	// where the nested pattern that found it was half the query's compile
+	// time, paid by every process that parses a file of the language.
+	bodyDoc bool
 
 	query func() (*tagsQuery, error) // compiled on first use, once per process
 }
@@ -57,7 +63,7 @@ type Language struct {
 // also reads C headers.
 var languages = []*Language{
 	{Name: "go", Exts: []string{".go"}, grammar: golang.GetLanguage, naming: Naming{module: moduleImport, sep: "."}},
-	{Name: "python", Exts: []string{".py", ".pyi"}, grammar: python.GetLanguage, naming: Naming{module: modulePython, sep: "."}},
+	{Name: "python", Exts: []string{".py", ".pyi"}, grammar: python.GetLanguage, naming: Naming{module: modulePython, sep: "."}, bodyDoc: true},
 	{Name: "javascript", Exts: []string{".js", ".jsx", ".mjs", ".cjs"}, grammar: javascript.GetLanguage, naming: Naming{module: modulePath, sep: "."}, queries: []string{"ecmascript", "javascript"}},
 	{Name: "typescript", Exts: []string{".ts", ".mts", ".cts"}, grammar: typescript.GetLanguage, naming: Naming{module: modulePath, sep: "."}, queries: []string{"ecmascript", "typescript"}},
 	{Name: "tsx", Exts: []string{".tsx"}, grammar: tsx.GetLanguage, naming: Naming{module: modulePath, sep: "."}, queries: []string{"ecmascript", "typescript"}},

@@ -95,7 +95,7 @@ func (p *Parser) query(ctx context.Context, l *Language, q *tagsQuery, src []byt
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	return unparsed(l, root), q.extract(root, src, &p.tags, pf, l.clauses)
+	return unparsed(l, root), q.extract(root, src, &p.tags, pf, l)
 }
 
 // walkGo fills pf from the tree of src, Go, by the walk (golang_walk.go),

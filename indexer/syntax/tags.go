@@ -99,11 +99,12 @@ func compileTagsQuery(src []byte, lang *sitter.Language) (*tagsQuery, error) {
 	return tq, nil
 }
 
-// extract runs the query over root and fills pf through b. With clauses,
-// adjacent definitions of one function are its clauses (see
-// Language.clauses). It returns ErrTooComplex, with pf incomplete, when
-// the file is over a budget (budget.go).
-func (tq *tagsQuery) extract(root *sitter.Node, src []byte, b *tagsBuilder, pf *ParsedFile, clauses bool) error {
+// extract runs the query of l over root and fills pf through b. With
+// l.clauses, adjacent definitions of one function are its clauses; with
+// l.bodyDoc, a definition's doc is the string opening its body. It returns
+// ErrTooComplex, with pf incomplete, when the file is over a budget
+// (budget.go).
+func (tq *tagsQuery) extract(root *sitter.Node, src []byte, b *tagsBuilder, pf *ParsedFile, l *Language) error {
 	if err := checkErrorFanout(nodeOf(root)); err != nil {
 		return err
 	}
@@ -111,7 +112,7 @@ func (tq *tagsQuery) extract(root *sitter.Node, src []byte, b *tagsBuilder, pf *
 	defer cur.Close()
 	limitStartDepth(cur)
 	cur.Exec(tq.q, root)
-	b.reset(src, pf, clauses)
+	b.reset(src, pf, l.clauses)
 	qb := newQueryBudget()
 	for {
 		m, ok := cur.NextMatch()
@@ -122,10 +123,37 @@ func (tq *tagsQuery) extract(root *sitter.Node, src []byte, b *tagsBuilder, pf *
 			return err
 		}
 		if tq.accept(m, src) {
-			b.add(tq.decode(m))
+			tm := tq.decode(m)
+			if l.bodyDoc && tm.doc == nil && strings.HasPrefix(tm.role, "definition.") {
+				tm.doc = bodyDocOf(tm.node)
+			}
+			b.add(tm)
 		}
 	}
 	return b.finish()
+}
+
+// bodyDocOf returns the docstring of a definition node: the string that is
+// the whole of the first statement of its body, as the pattern
+// body: (block . (expression_statement (string) @doc)) reads it; nil
+// for none.
+func bodyDocOf(n tnode) tnode {
+	body := childByField(n, "body")
+	sb, ok := body.(*sitter.Node)
+	if !ok || sb.Type() != "block" || sb.NamedChildCount() == 0 {
+		return nil
+	}
+	first := sb.NamedChild(0)
+	if first.Type() != "expression_statement" {
+		return nil
+	}
+	var doc tnode
+	for i := range int(first.NamedChildCount()) {
+		if c := first.NamedChild(i); c.Type() == "string" {
+			doc = c
+		}
+	}
+	return doc
 }
 
 // tagMatch is one query match by the role of its captures.

@@ -1,22 +1,21 @@
 ; python.scm — the tags query of Python. Capture names: see ../tags.go.
-; A docstring (the first statement of a body, a string) is the symbol's Doc.
+; A docstring (the first statement of a body, a string) is the symbol's Doc,
+; read from the tree after the match (Language.bodyDoc), not by the query:
+; the nested pattern that found it was half of the query's compile time.
 
 (class_definition
-  name: (identifier) @name
-  body: (block . (expression_statement (string) @doc)?)) @definition.class
+  name: (identifier) @name) @definition.class
 
 ; A Protocol or an abstract base class is an interface.
 (class_definition
   name: (identifier) @name
   superclasses: (argument_list
     [(identifier) @_base (attribute attribute: (identifier) @_base)]
-    (#any-of? @_base "Protocol" "ABC"))
-  body: (block . (expression_statement (string) @doc)?)) @definition.interface
+    (#any-of? @_base "Protocol" "ABC"))) @definition.interface
 
 ; Functions; a function in a class is a method (containment, ../tags.go).
 (function_definition
-  name: (identifier) @name
-  body: (block . (expression_statement (string) @doc)?)) @definition.function
+  name: (identifier) @name) @definition.function
 
 ; A module-level assignment is a variable, one in capitals a constant
 ; (PEP 8); dunder names (__all__, __version__) are bookkeeping, no symbols.
