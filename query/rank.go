@@ -167,6 +167,10 @@ func (r ranked) class() int {
 	return 0
 }
 
+// isCommit reports whether r is a commit: one that wrote a symbol's or a
+// file's lines (signal commit), or one a question's words found.
+func (r ranked) isCommit() bool { return r.signal == graph.SignalCommit || r.source.commit != nil }
+
 // judged keeps the best of entries whose sections are copies of one
 // another (copies.Set: the copies add nothing but length), and at
 // most viaPerContainer entries per container and signal, the best ones,
@@ -183,7 +187,7 @@ func judged(rs []ranked, keep int) []ranked {
 	for _, r := range rs {
 		k := viaKey{r.via, r.signal}
 		switch {
-		case keep > 0 && len(out) >= keep && r.signal != graph.SignalCommit:
+		case keep > 0 && len(out) >= keep && !r.isCommit():
 		case r.source.Kind == graph.KindDoc && !kept.Keep(r.source.Node):
 		case r.via != nil && seen[k] >= viaPerContainer:
 		default:

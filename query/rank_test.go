@@ -449,7 +449,10 @@ func TestRankReservedIsWithReserve(t *testing.T) {
 					Path: dir + "/d.md", Line: i, Text: texts[r.IntN(3)]})
 			}
 			sig := signals[r.IntN(len(signals)-1)]
-			if src.commit != nil || seed%2 == 0 && r.IntN(6) == 0 {
+			switch {
+			case src.commit != nil && r.IntN(3) == 0:
+				sig = graph.SignalLexical // a commit a question's words found
+			case src.commit != nil || seed%2 == 0 && r.IntN(6) == 0:
 				sig = graph.SignalCommit // once in a while a section too, which no walk makes
 			}
 			hits = append(hits, hit{source: src, signal: sig, score: float64(r.IntN(10)) / 10, lex: float64(r.IntN(10)) / 10, via: vias[r.IntN(3)]})
@@ -465,6 +468,48 @@ func TestRankReservedIsWithReserve(t *testing.T) {
 		}
 		if !slices.Equal(ids(got), ids(want)) {
 			t.Fatalf("seed %d, limit %d, reserve %d: %v, want %v", seed, limit, reserve, ids(got), ids(want))
+		}
+	}
+}
+
+// TestQuestionCommitsReserved: the commits a question's words found
+// (signal lexical) keep their places below the cut as a symbol's commits
+// do, in the places of the worst sections, the order kept.
+func TestQuestionCommitsReserved(t *testing.T) {
+	words := strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima")
+	var hits []hit
+	for i, w := range words {
+		sec := &graph.Node{ID: graph.SectionID("docs/d.md", i+1), Kind: graph.KindDoc, Name: "Design",
+			Path: "docs/d.md", Line: i + 1, Text: w + " is kept " + w}
+		s := 0.9 - float64(i)/100
+		hits = append(hits, hit{source: sectionSource(sec), signal: graph.SignalLexical, score: s, lex: s})
+	}
+	for i, s := range []float64{0.3, 0.2, 0.1, 0.05} {
+		c := commitSource(history.Commit{Hash: fmt.Sprintf("%040d", i+1), Subject: "fix"})
+		hits = append(hits, hit{source: c, signal: graph.SignalLexical, score: s, lex: s})
+	}
+	for _, tt := range []struct {
+		reserve, commits int
+	}{{0, 0}, {1, 1}, {3, 3}} {
+		rs := rankReserved(hits, 10, tt.reserve, testNow)
+		if len(rs) != 10 {
+			t.Fatalf("reserve %d: %d entries, want 10", tt.reserve, len(rs))
+		}
+		n := 0
+		for i, r := range rs {
+			if r.source.commit == nil {
+				if n > 0 {
+					t.Errorf("reserve %d: section at %d after a commit", tt.reserve, i)
+				}
+				continue
+			}
+			if want := fmt.Sprintf("%040d", n+1); r.source.commit.Hash != want {
+				t.Errorf("reserve %d: commit %d is %s, want %s", tt.reserve, n, r.source.commit.Hash, want)
+			}
+			n++
+		}
+		if n != tt.commits {
+			t.Errorf("reserve %d: %d commits, want %d", tt.reserve, n, tt.commits)
 		}
 	}
 }
