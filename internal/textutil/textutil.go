@@ -207,7 +207,7 @@ func Excerpt(text, detail string, n int) string {
 // runes.
 func ExcerptWhere(text string, match func(paragraph string) bool, n int) string {
 	pick := ""
-	for _, p := range strings.Split(text, "\n\n") {
+	for p := range strings.SplitSeq(text, "\n\n") {
 		if strings.TrimSpace(p) == "" {
 			continue
 		}
@@ -219,5 +219,25 @@ func ExcerptWhere(text string, match func(paragraph string) bool, n int) string 
 			break
 		}
 	}
-	return Cut(strings.Join(strings.Fields(pick), " "), n)
+	return Cut(collapsed(pick, n), n)
+}
+
+// collapsed returns text's words joined by one space, or a prefix of that
+// holding more than n runes: what Cut keeps of it to n runes is the same,
+// and a long paragraph is not collapsed whole to keep its start.
+func collapsed(text string, n int) string {
+	var b strings.Builder
+	runes := 0
+	for w := range strings.FieldsSeq(text) {
+		if runes > n {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+			runes++
+		}
+		b.WriteString(w)
+		runes += utf8.RuneCountInString(w)
+	}
+	return b.String()
 }

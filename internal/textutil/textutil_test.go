@@ -140,6 +140,21 @@ func TestExcerpt(t *testing.T) {
 	}
 }
 
+// FuzzExcerpt: a paragraph collapsed only as far as its cut needs
+// (collapsed) gives the excerpt the whole paragraph collapsed gives, for
+// any text and length, invalid UTF-8 and unicode spaces included.
+func FuzzExcerpt(f *testing.F) {
+	for _, s := range []string{"A long first paragraph", "a\u00a0b\u2003 c\n\nd", "\xff\xfe  x y", "word  word\tword"} {
+		f.Add(s, uint8(8))
+	}
+	f.Fuzz(func(t *testing.T, text string, n uint8) {
+		want := Cut(strings.Join(strings.Fields(text), " "), int(n))
+		if got := Cut(collapsed(text, int(n)), int(n)); got != want {
+			t.Errorf("Cut(collapsed(%q, %d)) = %q, want %q", text, n, got, want)
+		}
+	})
+}
+
 // TestTokenSetASCII: the set of an ASCII text is the one the general
 // path (lower case, then runs of letters and digits) makes, and a text
 // with any other character takes the general path.
