@@ -66,6 +66,7 @@ type builder struct {
 	// to be what UpdateHistory would write (HistoryStale false): finish
 	// takes it over as it lies.
 	historyCurrent bool
+	history        chan int // a full build's history index, written beside the parse: its count
 	modules        *gomod.Modules
 	roots          *roots.Roots
 	stats          Stats
@@ -128,6 +129,11 @@ func (b *builder) full(ctx context.Context) (*Index, error) {
 		}
 		defer os.RemoveAll(b.tmp) // a no-op once renamed into place
 	}
+	// The history reads git alone, not the parse: written beside it (stopped if the build fails).
+	hctx, stop := context.WithCancel(ctx)
+	b.history = make(chan int, 1)
+	go func(h chan<- int, tmp string) { h <- b.writeHistory(hctx, tmp) }(b.history, b.tmp)
+	defer func() { stop(); b.historyWait() }()
 	if b.spool, err = newParseSpool(b.tmp); err != nil {
 		return nil, err
 	}

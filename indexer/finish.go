@@ -169,7 +169,9 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		same := p.sameModel && b.dirty != nil // linking may drop the delta
 		run(func() { errs[5] = b.opts.Model.WriteModel(ctx, b.store, tmp, IndexDir(b.root), same) })
 	}
-	run(func() { b.writeHistory(ctx, tmp) })
+	if b.history == nil {
+		run(func() { b.stats.Commits = b.writeHistory(ctx, tmp) })
+	}
 	run(func() { errs[0] = b.writeContent(ctx, tmp, p) })
 	run(func() { errs[1] = b.writeGraph(tmp) })
 	run(func() {
@@ -200,7 +202,16 @@ func (b *builder) writeTo(ctx context.Context, tmp string, p writePlan) error {
 		}
 	})
 	wg.Wait()
+	b.historyWait()
 	return errors.Join(errs...)
+}
+
+// historyWait waits for the history index written beside the parse, if
+// one is still being written.
+func (b *builder) historyWait() {
+	if b.history != nil {
+		b.stats.Commits, b.history = <-b.history, nil
+	}
 }
 
 // writeGraph writes the graph into tmp: on an update that changed few
@@ -260,22 +271,22 @@ func (b *builder) writeContent(ctx context.Context, tmp string, p writePlan) err
 	return nil
 }
 
-// writeHistory brings the history index into tmp; a failure is only logged.
-// On an update that found the live one current it is taken over as it
-// lies: UpdateHistory would ask git for HEAD again and open the index
-// only to find nothing to add (on contour a tenth of a one-file update's
-// CPU, the child git process included).
-func (b *builder) writeHistory(ctx context.Context, tmp string) {
+// writeHistory brings the history index into tmp and returns the commits
+// it added; a failure is only logged. An update that found the live one
+// current takes it over as it lies (UpdateHistory would ask git for HEAD and
+// open the index to find nothing to add: on contour a tenth of a one-file
+// update's CPU). It reads the root, options and historyCurrent alone.
+func (b *builder) writeHistory(ctx context.Context, tmp string) int {
 	if b.opts.History == nil {
-		return
+		return 0
 	}
 	if b.historyCurrent {
 		live := HistoryDir(IndexDir(b.root))
 		if _, err := os.Lstat(live); errors.Is(err, fs.ErrNotExist) {
-			return // none where there is no history: none to write
+			return 0 // none where there is no history: none to write
 		}
 		if linkBleve(live, HistoryDir(tmp)) == nil {
-			return
+			return 0
 		}
 		os.RemoveAll(HistoryDir(tmp))
 	}
@@ -284,7 +295,7 @@ func (b *builder) writeHistory(ctx context.Context, tmp string) {
 		b.log.Warn("history index left out", "err", err)
 		os.RemoveAll(HistoryDir(tmp))
 	}
-	b.stats.Commits = n
+	return n
 }
 
 // linkBleve takes a live Bleve index over, its .zap segments hard-linked.

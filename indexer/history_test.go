@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/gortex/gortex/indexer"
 )
@@ -76,5 +77,52 @@ func TestUpdateTakesHistoryOver(t *testing.T) {
 				t.Errorf("history index holds %q (%v), want %q", got, err, s.want)
 			}
 		})
+	}
+}
+
+// startedHistory is fakeHistory that says when UpdateHistory begins.
+type startedHistory struct {
+	fakeHistory
+	started chan struct{}
+}
+
+func (h *startedHistory) UpdateHistory(ctx context.Context, live, dir string) (int, error) {
+	close(h.started)
+	return h.fakeHistory.UpdateHistory(ctx, live, dir)
+}
+
+// TestBuildHistoryBesideParse: a full build writes the history index
+// beside the parse, not after it: the parse's first report waits for
+// UpdateHistory to begin, which, after the parse, it would never see. The
+// index holds the history and Stats counts its commits.
+func TestBuildHistoryBesideParse(t *testing.T) {
+	root := fixtureCopy(t)
+	h := &startedHistory{fakeHistory: fakeHistory{head: "1"}, started: make(chan struct{})}
+	var before bool
+	waited := false
+	progress := func(stage string, _, _ int) {
+		if stage != "parse" || waited {
+			return
+		}
+		waited = true
+		select {
+		case <-h.started:
+			before = true
+		case <-time.After(20 * time.Second): // never, when the history is read beside the parse
+		}
+	}
+	_, st, err := indexer.Build(context.Background(), root, indexer.Options{History: h, Progress: progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !waited || !before {
+		t.Errorf("the history index was not begun before the parse's first report (reported: %v)", waited)
+	}
+	if h.updates != 1 || st.Commits != 1 {
+		t.Errorf("UpdateHistory called %d times, Stats.Commits %d; want 1 and 1", h.updates, st.Commits)
+	}
+	got, err := os.ReadFile(filepath.Join(indexer.IndexDir(root), "history.bleve", "store", "head.zap"))
+	if err != nil || string(got) != "1" {
+		t.Errorf("history index holds %q (%v), want %q", got, err, "1")
 	}
 }

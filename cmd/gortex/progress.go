@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -171,12 +172,20 @@ func (p *progress) counting(stage, unit string) *progress {
 
 // indexing reports an index build's stages to p: the parse with its
 // counts, the steps around it (the walk, linking and writing, the first
-// history pass) as spinners; nil for a nil p.
+// history pass) as spinners; nil for a nil p. A full build reads the
+// history beside the parse: its counts are shown once the parse is done,
+// not in turn with the parse's.
 func (p *progress) indexing() func(stage string, done, total int) {
 	if p == nil {
 		return nil
 	}
+	var parsing atomic.Bool
 	return func(stage string, done, total int) {
+		if stage == "parse" {
+			parsing.Store(done < total)
+		} else if stage == "history" && parsing.Load() {
+			return
+		}
 		p.update(stage, done, total)
 		if stage == "parse" && done == total {
 			p.update("link and write", 0, -1)
